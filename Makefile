@@ -1,0 +1,108 @@
+# commsweep: one entry point. Everything is built out of tree into $(BUILD).
+#   make [-j2] [MPICC=mpicc] [CFLAGS=...] [CUDA=1 CUDA_HOME=/usr/local/cuda]
+#   make check | make install PREFIX=... | make clean
+# Each family folder has a module.mk that declares its programs with
+# $(call family,...); this file owns the rules.
+
+MPICC     ?= mpicc
+CFLAGS    ?= -O2 -g
+BUILD     ?= build
+PREFIX    ?= /usr/local
+CUDA      ?= 0
+CUDA_HOME ?= /usr/local/cuda
+MPIEXEC   ?=
+MPIEXEC_FLAGS ?=
+
+WARN      := -Wall -Wextra -Werror
+ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -MMD -MP -Icommon
+LDLIBS    := -lhwloc -lgsl -lgslcblas -lm
+
+ifeq ($(CUDA),1)
+  DEVMEM_SRC := common/devmem_cuda.c
+  ALL_CFLAGS += -I$(CUDA_HOME)/include
+  LDLIBS     += -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart
+else
+  DEVMEM_SRC := common/devmem_none.c
+endif
+
+COMMON_SRCS := $(filter-out common/devmem_%.c,$(wildcard common/*.c)) $(DEVMEM_SRC)
+COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/%.o)
+LIBCOMMON   := $(BUILD)/common/libcommon.a
+
+BINS :=
+OBJS := $(COMMON_OBJS)
+INSTALL_HEADERS := $(wildcard common/*.h)
+INSTALL_LIBS := $(LIBCOMMON)
+UNIT_TESTS :=
+
+.PHONY: all check check-unit check-integration install clean
+all:
+
+# $(call family,DIR,PROGRAMS,HELPER_SOURCES,EXTRA_LINK)
+# Programs DIR/P are built from DIR/P.c + helper sources + libcommon.
+# Unit tests tests/unit/test_DIR_*.c link the family's helpers too.
+define family_rules
+$(1)_BINS := $$(addprefix $$(BUILD)/$(1)/,$(2))
+$(1)_HELPER_OBJS := $$(patsubst %.c,$$(BUILD)/%.o,$(3))
+$(1)_LINK := $(4)
+BINS += $$($(1)_BINS)
+OBJS += $$(addsuffix .o,$$($(1)_BINS)) $$($(1)_HELPER_OBJS)
+$$($(1)_BINS): $$(BUILD)/$(1)/%: $$(BUILD)/$(1)/%.o $$($(1)_HELPER_OBJS) $$(LIBCOMMON)
+	$$(MPICC) $$(LDFLAGS) -o $$@ $$(filter %.o,$$^) $$($(1)_LINK) $$(LIBCOMMON) $$(LDLIBS)
+$(1)_UNIT := $$(patsubst tests/unit/%.c,$$(BUILD)/tests/unit/%,$$(wildcard tests/unit/test_$(1)_*.c))
+UNIT_TESTS += $$($(1)_UNIT)
+$$($(1)_UNIT): $$(BUILD)/tests/unit/%: $$(BUILD)/tests/unit/%.o $$($(1)_HELPER_OBJS) $$(LIBCOMMON)
+	$$(MPICC) $$(LDFLAGS) -o $$@ $$(filter %.o,$$^) $$($(1)_LINK) $$(LIBCOMMON) $$(LDLIBS) -lcmocka
+endef
+family = $(eval $(call family_rules,$(1),$(2),$(3),$(4)))
+
+include $(sort $(wildcard */module.mk))
+
+# Unit tests of common/ (every test_*.c that no family claimed).
+COMMON_UNIT := $(filter-out $(UNIT_TESTS),$(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c)))
+UNIT_TESTS += $(COMMON_UNIT)
+$(COMMON_UNIT): $(BUILD)/tests/unit/%: $(BUILD)/tests/unit/%.o $(LIBCOMMON)
+	$(MPICC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBCOMMON) $(LDLIBS) -lcmocka
+OBJS += $(UNIT_TESTS:=.o)
+
+all: $(BINS) $(UNIT_TESTS)
+
+$(LIBCOMMON): $(COMMON_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(MPICC) $(ALL_CFLAGS) -c -o $@ $<
+
+# A CUDA build must not reuse objects compiled without it, and back.
+$(BUILD)/.config: FORCE
+	@mkdir -p $(@D)
+	@echo "CUDA=$(CUDA) MPICC=$(MPICC) CFLAGS=$(CFLAGS)" | cmp -s - $@ || echo "CUDA=$(CUDA) MPICC=$(MPICC) CFLAGS=$(CFLAGS)" > $@
+$(OBJS): $(BUILD)/.config
+.PHONY: FORCE
+FORCE:
+
+check: all
+	MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" MPIEXEC_FLAGS="$(MPIEXEC_FLAGS)" BUILD="$(BUILD)" \
+	  TESTS="$(TESTS)" tests/run.sh $(UNIT_TESTS)
+
+check-unit: $(UNIT_TESTS)
+	BUILD="$(BUILD)" TESTS=none tests/run.sh $(UNIT_TESTS)
+
+install: all
+	@for b in $(BINS); do \
+	  rel=$${b#$(BUILD)/}; fam=$${rel%%/*}; \
+	  install -d "$(DESTDIR)$(PREFIX)/libexec/commsweep/$$fam" && \
+	  install -m 755 "$$b" "$(DESTDIR)$(PREFIX)/libexec/commsweep/$$fam/" || exit 1; \
+	done
+	install -d "$(DESTDIR)$(PREFIX)/lib" "$(DESTDIR)$(PREFIX)/include/commsweep"
+	install -m 644 $(INSTALL_LIBS) "$(DESTDIR)$(PREFIX)/lib/"
+	install -m 644 $(INSTALL_HEADERS) "$(DESTDIR)$(PREFIX)/include/commsweep/"
+	$(INSTALL_EXTRA)
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(OBJS:.o=.d)

@@ -1,0 +1,1 @@
+$(call family,alltoall,all)

@@ -1,0 +1,50 @@
+/*
+ * err: the one place where things that go wrong become messages and exit codes.
+ *
+ * Bad input (err_usage) prints one line on stderr from rank 0 and ends every
+ * rank with status 2: argument parsing is deterministic, so all ranks reach
+ * the same verdict and can leave together through MPI_Finalize without a hang
+ * or an MPI_Abort backtrace. Conditions seen by only some ranks go through
+ * err_any, which agrees on the outcome collectively first. MPI and CUDA
+ * failures name the failing call and the library's error string.
+ *
+ * Exit status: 0 success, 1 failed data check or MPI/CUDA error, 2 bad usage.
+ */
+#ifndef COMMSWEEP_ERR_H
+#define COMMSWEEP_ERR_H
+
+#include <mpi.h>
+#include <stdbool.h>
+
+enum { ERR_STATUS_OK = 0, ERR_STATUS_FAIL = 1, ERR_STATUS_USAGE = 2 };
+
+/* Program name used as the prefix of every message (set by harness_init). */
+void err_set_program(const char *name);
+const char *err_program(void);
+
+/* Bad usage seen identically on every rank: rank 0 prints, all exit 2. */
+_Noreturn void err_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Like err_usage but with an explicit status (e.g. 1 for a failed check that
+ * every rank knows about). */
+_Noreturn void err_exit_all(int status, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Collective: if any rank of comm passes local_bad, the lowest such rank
+ * prints its message and every rank of comm exits with status. Returns only
+ * when no rank is bad. Every rank of comm must call it. */
+void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* A failure only this rank sees and the others cannot be told about
+ * (an MPI error mid-run): print and MPI_Abort with status 1. */
+_Noreturn void err_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Checks an MPI return code; MPI_ERRORS_RETURN is installed by harness_init. */
+void err_mpi_check(int rc, const char *call, const char *file, int line);
+#define MPI_CHECK(call) err_mpi_check((call), #call, __FILE__, __LINE__)
+
+/* Exit status for the process when it returns from main normally. */
+_Noreturn void err_finish(int status);
+
+#endif

@@ -1,0 +1,353 @@
+/* opt: strict table-driven option parsing; see opt.h. */
+#include "opt.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "out.h"
+#include "version.h"
+
+/* Marks a negative number so getopt treats it as a positional argument. */
+#define NEG_MARK '\x01'
+
+static int fail(char *err, size_t errlen, const char *fmt, const char *what, const char *text)
+{
+    snprintf(err, errlen, fmt, what, text);
+    return -1;
+}
+
+/* Checks the text is a plain optionally signed decimal integer. */
+static int check_integer_text(const char *text, const char *what, bool allow_sign,
+                              char *err, size_t errlen)
+{
+    const char *p = text;
+    if (*p == '\0')
+        return fail(err, errlen, "invalid %s '%s': empty", what, text);
+    if (*p == '+' || (allow_sign && *p == '-'))
+        p++;
+    if (!isdigit((unsigned char)*p)) {
+        if (*text == '-' && !allow_sign)
+            return fail(err, errlen, "invalid %s '%s': must not be negative", what, text);
+        return fail(err, errlen, "invalid %s '%s': not a number", what, text);
+    }
+    while (isdigit((unsigned char)*p))
+        p++;
+    if (*p != '\0')
+        return fail(err, errlen, "invalid %s '%s': trailing characters after the number",
+                    what, text);
+    return 0;
+}
+
+int opt_to_size(const char *text, const char *what, size_t min, size_t max, size_t *out,
+                char *err, size_t errlen)
+{
+    if (max == 0)
+        max = SIZE_MAX;
+    if (check_integer_text(text, what, false, err, errlen))
+        return -1;
+    errno = 0;
+    unsigned long long v = strtoull(text, NULL, 10);
+    if (errno == ERANGE || v > max) {
+        snprintf(err, errlen, "invalid %s '%s': too large (at most %zu)", what, text, max);
+        return -1;
+    }
+    if (v < min) {
+        snprintf(err, errlen, "invalid %s '%s': must be at least %zu", what, text, min);
+        return -1;
+    }
+    *out = (size_t)v;
+    return 0;
+}
+
+int opt_to_long(const char *text, const char *what, long long min, long long max,
+                long long *out, char *err, size_t errlen)
+{
+    if (check_integer_text(text, what, true, err, errlen))
+        return -1;
+    errno = 0;
+    long long v = strtoll(text, NULL, 10);
+    if (errno == ERANGE || v > max) {
+        snprintf(err, errlen, "invalid %s '%s': too large (at most %lld)", what, text, max);
+        return -1;
+    }
+    if (v < min) {
+        snprintf(err, errlen, "invalid %s '%s': too small (at least %lld)", what, text, min);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int opt_to_double(const char *text, const char *what, bool allow_zero, double *out,
+                  char *err, size_t errlen)
+{
+    char *end = NULL;
+    if (*text == '\0')
+        return fail(err, errlen, "invalid %s '%s': empty", what, text);
+    errno = 0;
+    double v = strtod(text, &end);
+    if (end == text)
+        return fail(err, errlen, "invalid %s '%s': not a number", what, text);
+    if (*end != '\0')
+        return fail(err, errlen, "invalid %s '%s': trailing characters after the number",
+                    what, text);
+    if (errno == ERANGE || !isfinite(v))
+        return fail(err, errlen, "invalid %s '%s': out of range", what, text);
+    if (v < 0 || (v == 0 && !allow_zero))
+        return fail(err, errlen, allow_zero ? "invalid %s '%s': must not be negative"
+                                            : "invalid %s '%s': must be positive",
+                    what, text);
+    *out = v;
+    return 0;
+}
+
+int opt_to_range(const char *text, const char *what, size_t *min_out, size_t *max_out,
+                 char *err, size_t errlen)
+{
+    const char *colon = strchr(text, ':');
+    size_t lo = *min_out, hi;
+    if (colon) {
+        char head[64];
+        size_t n = (size_t)(colon - text);
+        if (n >= sizeof head)
+            return fail(err, errlen, "invalid %s '%s': too long", what, text);
+        memcpy(head, text, n);
+        head[n] = '\0';
+        if (n > 0 && opt_to_size(head, what, 0, 0, &lo, err, errlen))
+            return -1;
+        if (opt_to_size(colon + 1, what, 0, 0, &hi, err, errlen))
+            return -1;
+    } else if (opt_to_size(text, what, 0, 0, &hi, err, errlen)) {
+        return -1;
+    }
+    if (lo > hi) {
+        snprintf(err, errlen, "invalid %s '%s': minimum %zu is above maximum %zu", what, text,
+                 lo, hi);
+        return -1;
+    }
+    *min_out = lo;
+    *max_out = hi;
+    return 0;
+}
+
+static const char *spec_name(const struct opt_spec *s, char *buf, size_t len)
+{
+    if (s->long_name)
+        snprintf(buf, len, "--%s", s->long_name);
+    else
+        snprintf(buf, len, "-%c", s->short_name);
+    return buf;
+}
+
+static int apply(const struct opt_spec *s, const char *arg, char *err, size_t errlen)
+{
+    char name[64];
+    spec_name(s, name, sizeof name);
+    switch (s->kind) {
+    case OPT_FLAG:
+        *(bool *)s->dest = true;
+        return 0;
+    case OPT_SIZE: {
+        char what[96];
+        snprintf(what, sizeof what, "value for %s", name);
+        return opt_to_size(arg, what, s->min, s->max, (size_t *)s->dest, err, errlen);
+    }
+    case OPT_DOUBLE: {
+        char what[96];
+        snprintf(what, sizeof what, "value for %s", name);
+        return opt_to_double(arg, what, s->allow_zero, (double *)s->dest, err, errlen);
+    }
+    case OPT_STRING:
+        if (*arg == '\0') {
+            snprintf(err, errlen, "empty value for %s", name);
+            return -1;
+        }
+        *(const char **)s->dest = arg;
+        return 0;
+    case OPT_CHOICE:
+        for (int i = 0; s->choices[i]; i++) {
+            if (strcmp(arg, s->choices[i]) == 0) {
+                *(int *)s->dest = i;
+                return 0;
+            }
+        }
+        {
+            size_t used = (size_t)snprintf(err, errlen, "invalid value '%s' for %s (choose from", arg, name);
+            for (int i = 0; s->choices[i] && used < errlen; i++)
+                used += (size_t)snprintf(err + used, errlen - used, "%s %s", i ? "," : "",
+                                         s->choices[i]);
+            if (used < errlen)
+                snprintf(err + used, errlen - used, ")");
+        }
+        return -1;
+    case OPT_CUSTOM: {
+        char inner[200] = "";
+        if (s->parse(arg, s->dest, inner, sizeof inner) == 0)
+            return 0;
+        snprintf(err, errlen, "invalid value '%s' for %s: %s", arg, name, inner);
+        return -1;
+    }
+    }
+    return -1;
+}
+
+static bool looks_negative_number(const char *a)
+{
+    return a[0] == '-' && (isdigit((unsigned char)a[1]) ||
+                           (a[1] == '.' && isdigit((unsigned char)a[2])));
+}
+
+enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,
+                          const struct opt_usage *usage, struct opt_result *result)
+{
+    enum { HELP_ID = 1000, VERSION_ID = 1001, LONG_BASE = 2000 };
+    struct option longs[nspecs + 3];
+    char shorts[3 * nspecs + 8];
+    size_t nl = 0, ns = 0;
+    shorts[ns++] = ':'; /* report missing arguments as ':' */
+    shorts[ns++] = 'h';
+    for (size_t i = 0; i < nspecs; i++) {
+        int has_arg = specs[i].kind == OPT_FLAG ? no_argument : required_argument;
+        if (specs[i].long_name)
+            longs[nl++] = (struct option){specs[i].long_name, has_arg, NULL, (int)(LONG_BASE + i)};
+        if (specs[i].short_name) {
+            shorts[ns++] = (char)specs[i].short_name;
+            if (has_arg == required_argument)
+                shorts[ns++] = ':';
+        }
+    }
+    shorts[ns] = '\0';
+    longs[nl++] = (struct option){"help", no_argument, NULL, HELP_ID};
+    longs[nl++] = (struct option){"version", no_argument, NULL, VERSION_ID};
+    longs[nl] = (struct option){NULL, 0, NULL, 0};
+
+    result->status = OPT_OK;
+    result->message[0] = '\0';
+    result->first_positional = argc;
+
+    /* Negative numbers stay positional (seed arguments where a non-positive
+     * value means "use the default"): while getopt runs they are replaced by
+     * a two-byte tag that does not start with '-', then restored. */
+    char *originals[argc > 0 ? argc : 1];
+    char tags[argc > 0 ? argc : 1][3];
+    int ntags = 0;
+    if (usage && usage->negative_positionals) {
+        for (int i = 1; i < argc && ntags < 255; i++) {
+            if (looks_negative_number(argv[i])) {
+                originals[ntags] = argv[i];
+                tags[ntags][0] = NEG_MARK;
+                tags[ntags][1] = (char)(ntags + 1);
+                tags[ntags][2] = '\0';
+                argv[i] = tags[ntags++];
+            }
+        }
+    }
+
+    opterr = 0;
+    optind = 0; /* GNU: full re-initialisation, so opt_parse can run again */
+    int c;
+    while (result->status == OPT_OK && (c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+        const struct opt_spec *s = NULL;
+        if (c == HELP_ID || c == 'h') { /* -h is always help */
+            result->status = OPT_HELP;
+            break;
+        }
+        if (c == VERSION_ID) {
+            result->status = OPT_VERSION;
+            break;
+        }
+        if (c == '?') {
+            if (optopt)
+                snprintf(result->message, sizeof result->message, "unknown option '-%c'", optopt);
+            else
+                snprintf(result->message, sizeof result->message, "unknown option '%s'",
+                         argv[optind - 1]);
+            result->status = OPT_ERROR;
+            break;
+        }
+        if (c == ':') {
+            if (optopt && optopt < LONG_BASE && optopt != HELP_ID)
+                snprintf(result->message, sizeof result->message,
+                         "option '-%c' needs a value", optopt);
+            else
+                snprintf(result->message, sizeof result->message, "option '%s' needs a value",
+                         argv[optind - 1]);
+            result->status = OPT_ERROR;
+            break;
+        }
+        if (c >= LONG_BASE)
+            s = &specs[c - LONG_BASE];
+        else
+            for (size_t i = 0; i < nspecs && !s; i++)
+                if (specs[i].short_name == c)
+                    s = &specs[i];
+        if (!s) {
+            snprintf(result->message, sizeof result->message, "unknown option '-%c'", c);
+            result->status = OPT_ERROR;
+            break;
+        }
+        if (apply(s, optarg, result->message, sizeof result->message))
+            result->status = OPT_ERROR;
+    }
+    if (result->status == OPT_OK)
+        result->first_positional = optind;
+
+    for (int i = 1; i < argc && ntags; i++)
+        if (argv[i][0] == NEG_MARK)
+            argv[i] = originals[(unsigned char)argv[i][1] - 1];
+    return result->status;
+}
+
+void opt_print_help(void *stream, const char *prog, const struct opt_spec *specs, size_t nspecs,
+                    const struct opt_usage *usage)
+{
+    FILE *f = stream;
+    fprintf(f, "Usage: %s %s\n", prog, usage && usage->synopsis ? usage->synopsis : "[options]");
+    if (usage && usage->description)
+        fprintf(f, "\n%s\n", usage->description);
+    fprintf(f, "\nOptions:\n");
+    for (size_t i = 0; i < nspecs; i++) {
+        char left[96];
+        const struct opt_spec *s = &specs[i];
+        const char *mv = s->kind == OPT_FLAG ? "" : (s->metavar ? s->metavar : "VALUE");
+        if (s->short_name && s->long_name)
+            snprintf(left, sizeof left, "-%c, --%s%s%s", s->short_name, s->long_name,
+                     *mv ? "=" : "", mv);
+        else if (s->short_name)
+            snprintf(left, sizeof left, "-%c%s%s", s->short_name, *mv ? " " : "", mv);
+        else
+            snprintf(left, sizeof left, "    --%s%s%s", s->long_name, *mv ? "=" : "", mv);
+        fprintf(f, "  %-28s %s\n", left, s->help ? s->help : "");
+    }
+    fprintf(f, "  %-28s %s\n", "-h, --help", "print this help and exit");
+    fprintf(f, "  %-28s %s\n", "    --version", "print the version and exit");
+}
+
+int opt_parse_or_exit(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,
+                      const struct opt_usage *usage)
+{
+    struct opt_result r;
+    switch (opt_parse(argc, argv, specs, nspecs, usage, &r)) {
+    case OPT_OK:
+        return r.first_positional;
+    case OPT_HELP:
+        if (out_is_printer())
+            opt_print_help(stdout, err_program(), specs, nspecs, usage);
+        err_finish(ERR_STATUS_OK);
+    case OPT_VERSION:
+        if (out_is_printer())
+            printf("%s (commsweep) %s\n", err_program(), COMMSWEEP_VERSION);
+        err_finish(ERR_STATUS_OK);
+    case OPT_ERROR:
+        break;
+    }
+    err_usage("%s (try --help)", r.message);
+}

@@ -1,0 +1,27 @@
+/*
+ * out: everything a program prints on stdout. Only rank 0 prints; every line
+ * is flushed as soon as it is written so a job killed by its time limit keeps
+ * what it measured. stdout carries data lines and '#' comments only.
+ * Blocks (gnuplot "index") are separated by two blank lines.
+ */
+#ifndef COMMSWEEP_OUT_H
+#define COMMSWEEP_OUT_H
+
+#include <stdbool.h>
+
+/* Set by harness_init: whether this process prints. */
+void out_set_printer(bool is_printer);
+bool out_is_printer(void);
+
+/* A data line (the format without its newline). */
+void out_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A comment line: "# " + text. */
+void out_comment(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* End of a block: two blank lines. */
+void out_block_end(void);
+
+/* The header block: "# <title> (commsweep VERSION)", the command line, the
+ * date, number of ranks, MPI library. Call on every rank (collective). */
+void out_header(const char *title, int argc, char **argv);
+
+#endif

@@ -1,0 +1,89 @@
+/* topo: per-rank placement report with hwloc; see topo.h. */
+#include "topo.h"
+
+#include <hwloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "devmem.h"
+#include "err.h"
+#include "out.h"
+
+#define TOPO_LEN 512
+
+static void describe_gpus(hwloc_topology_t topo, hwloc_cpuset_t set, char *text, size_t len)
+{
+    int dev = devmem_selected();
+    if (dev >= 0) {
+        snprintf(text, len, "cuda:%d", dev);
+        return;
+    }
+    /* No CUDA device selected: list the GPU-like OS devices near our cores. */
+    size_t used = 0;
+    text[0] = '\0';
+    hwloc_obj_t os = NULL;
+    while ((os = hwloc_get_next_osdev(topo, os)) != NULL) {
+        if (os->attr->osdev.type != HWLOC_OBJ_OSDEV_GPU &&
+            os->attr->osdev.type != HWLOC_OBJ_OSDEV_COPROC)
+            continue;
+        hwloc_obj_t anc = hwloc_get_non_io_ancestor_obj(topo, os);
+        if (anc && anc->cpuset && !hwloc_bitmap_intersects(anc->cpuset, set))
+            continue;
+        used += (size_t)snprintf(text + used, used < len ? len - used : 0, "%s%s",
+                                 used ? "," : "", os->name ? os->name : "gpu");
+        if (used >= len)
+            break;
+    }
+    if (!text[0])
+        snprintf(text, len, "none");
+}
+
+void topo_describe_self(char *text, size_t len)
+{
+    char host[256] = "?";
+    int name_len = 0;
+    MPI_Get_processor_name(host, &name_len);
+
+    hwloc_topology_t topo;
+    char cores[128] = "?", numa[128] = "?", gpus[128] = "none";
+    if (hwloc_topology_init(&topo) == 0) {
+        hwloc_topology_set_io_types_filter(topo, HWLOC_TYPE_FILTER_KEEP_IMPORTANT);
+        if (hwloc_topology_load(topo) == 0) {
+            hwloc_cpuset_t set = hwloc_bitmap_alloc();
+            hwloc_nodeset_t nodes = hwloc_bitmap_alloc();
+            if (hwloc_get_cpubind(topo, set, HWLOC_CPUBIND_PROCESS) != 0)
+                hwloc_bitmap_copy(set, hwloc_topology_get_topology_cpuset(topo));
+            /* Report core indices (logical PUs as the OS numbers them). */
+            hwloc_bitmap_list_snprintf(cores, sizeof cores, set);
+            hwloc_cpuset_to_nodeset(topo, set, nodes);
+            hwloc_bitmap_list_snprintf(numa, sizeof numa, nodes);
+            describe_gpus(topo, set, gpus, sizeof gpus);
+            hwloc_bitmap_free(nodes);
+            hwloc_bitmap_free(set);
+        }
+        hwloc_topology_destroy(topo);
+    }
+    snprintf(text, len, "host=%s pid=%ld cores=%s numa=%s gpu=%s", host, (long)getpid(), cores,
+             numa, gpus);
+}
+
+void topo_report(MPI_Comm comm)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    char mine[TOPO_LEN];
+    memset(mine, 0, sizeof mine);
+    topo_describe_self(mine, sizeof mine);
+    char *all = rank == 0 ? malloc((size_t)size * TOPO_LEN) : NULL;
+    if (rank == 0 && !all)
+        err_fatal("cannot allocate the topology report");
+    MPI_CHECK(MPI_Gather(mine, TOPO_LEN, MPI_CHAR, all, TOPO_LEN, MPI_CHAR, 0, comm));
+    if (rank == 0) {
+        for (int r = 0; r < size; r++)
+            out_comment("rank %d: %s", r, all + (size_t)r * TOPO_LEN);
+        free(all);
+    }
+}

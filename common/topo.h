@@ -1,0 +1,17 @@
+/*
+ * topo: where each rank runs. With hwloc: host name, the cores it is bound to,
+ * its NUMA node(s), and the GPU it uses (selected CUDA device, else the GPUs
+ * hwloc finds near its cores). Printed by rank 0 as '#' lines. Collective.
+ */
+#ifndef COMMSWEEP_TOPO_H
+#define COMMSWEEP_TOPO_H
+
+#include <mpi.h>
+#include <stddef.h>
+
+/* One rank's description, "host=H cores=C numa=N gpu=G", into text. */
+void topo_describe_self(char *text, size_t len);
+/* Gathers every rank's description and prints "# rank R: ..." lines. */
+void topo_report(MPI_Comm comm);
+
+#endif

@@ -1,0 +1,205 @@
+/* osu: shared options, defaults and output of the OSU-style programs. */
+#include "osu.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "devmem.h"
+
+const char *const osu_device_names[] = {"none", "cuda", NULL};
+
+static int parse_range(const char *arg, void *dest, char *err, size_t errlen)
+{
+    struct osu_opts *o = dest;
+    size_t lo = o->min_size, hi;
+    if (opt_to_range(arg, "size range", &lo, &hi, err, errlen))
+        return -1;
+    o->min_size = lo;
+    o->max_size = hi;
+    return 0;
+}
+
+void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char **argv,
+               const struct opt_spec *extra, size_t nextra)
+{
+    memset(o, 0, sizeof *o);
+    o->min_size = p->min_size;
+    o->max_size = p->max_size;
+    o->warmup = SIZE_MAX;
+    o->mem_limit = OSU_DEFAULT_MEM_LIMIT;
+    o->window = p->default_window;
+
+    struct opt_spec base[] = {
+        {.long_name = "message-size", .short_name = 'm', .kind = OPT_CUSTOM, .dest = o,
+         .metavar = "[MIN:]MAX", .help = "message sizes from MIN to MAX bytes, doubling",
+         .parse = parse_range},
+        {.long_name = "iterations", .short_name = 'i', .kind = OPT_SIZE, .dest = &o->iterations,
+         .metavar = "N", .help = "timed iterations per size (default depends on size)",
+         .min = 1},
+        {.long_name = "warmup", .short_name = 'x', .kind = OPT_SIZE, .dest = &o->warmup,
+         .metavar = "N", .help = "warm-up iterations per size (default depends on size)"},
+        {.long_name = "mem-limit", .short_name = 'M', .kind = OPT_SIZE, .dest = &o->mem_limit,
+         .metavar = "BYTES", .help = "memory limit per process (default 536870912)", .min = 1},
+        {.long_name = "full", .short_name = 'f', .kind = OPT_FLAG, .dest = &o->full,
+         .help = "print min, max and iteration count too"},
+        {.long_name = "validation", .short_name = 'c', .kind = OPT_FLAG, .dest = &o->validate,
+         .help = "check received data, add a Validation column"},
+        {.long_name = "accelerator", .short_name = 'd', .kind = OPT_CHOICE,
+         .dest = &o->device_kind, .metavar = "cuda", .help = "device buffers (cuda)",
+         .choices = osu_device_names},
+        {.long_name = "window-size", .short_name = 'W', .kind = OPT_SIZE, .dest = &o->window,
+         .metavar = "N", .help = "messages in flight per iteration", .min = 1, .max = 1u << 20},
+    };
+    size_t nbase = sizeof base / sizeof base[0];
+    if (!p->default_window)
+        nbase--; /* -W is last: only programs with a window take it */
+    struct opt_spec all[nbase + nextra];
+    memcpy(all, base, nbase * sizeof base[0]);
+    if (nextra)
+        memcpy(all + nbase, extra, nextra * sizeof extra[0]);
+    struct opt_usage usage = {p->synopsis ? p->synopsis : "[options]", p->description, false};
+    int pos = opt_parse_or_exit(argc, argv, all, nbase + nextra, &usage);
+
+    enum buf_where dev = o->device_kind ? BUF_DEVICE : BUF_HOST;
+    for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
+        o->where[r] = dev;
+    if (p->placement && pos < argc) {
+        if (argc - pos != OSU_MAX_PLACEMENT)
+            err_usage("give buffer placement for both ranks (H|D H|D), or none (try --help)");
+        for (int r = 0; r < OSU_MAX_PLACEMENT; r++) {
+            const char *a = argv[pos + r];
+            if (strcmp(a, "H") == 0 || strcmp(a, "h") == 0)
+                o->where[r] = BUF_HOST;
+            else if (strcmp(a, "D") == 0 || strcmp(a, "d") == 0)
+                o->where[r] = BUF_DEVICE;
+            else
+                err_usage("invalid buffer placement '%s': use H (host) or D (device)", a);
+        }
+        pos += OSU_MAX_PLACEMENT;
+    }
+    o->first_positional = pos;
+    if (o->min_size > o->max_size)
+        err_usage("minimum message size %zu is above maximum %zu", o->min_size, o->max_size);
+    for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
+        buf_require(o->where[r]);
+}
+
+enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank)
+{
+    return o->where[rank == 0 ? 0 : 1];
+}
+
+size_t osu_iterations(const struct osu_opts *o, const struct osu_program *p, size_t size)
+{
+    if (o->iterations)
+        return o->iterations;
+    return size > p->large_threshold ? p->iter_large : p->iter_small;
+}
+
+size_t osu_warmup(const struct osu_opts *o, const struct osu_program *p, size_t size)
+{
+    if (o->warmup != SIZE_MAX)
+        return o->warmup;
+    return size > p->large_threshold ? p->warm_large : p->warm_small;
+}
+
+bool osu_cap_to_memory(struct osu_opts *o, size_t buffers_per_size)
+{
+    if (buffers_per_size == 0)
+        return true;
+    size_t limit = o->mem_limit / buffers_per_size;
+    if (o->max_size <= limit)
+        return true;
+    size_t cap = 0;
+    for (size_t s = o->min_size; s <= limit; s = s ? s * 2 : 1) {
+        cap = s;
+        if (s > SIZE_MAX / 2)
+            break;
+    }
+    if (o->min_size > limit) {
+        return false;
+    }
+    out_comment("warning: maximum message size lowered from %zu to %zu bytes to stay within "
+                "the memory limit of %zu bytes per process (-M)",
+                o->max_size, cap, o->mem_limit);
+    o->max_size = cap;
+    return true;
+}
+
+void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, int argc,
+                        char **argv)
+{
+    out_header(p->title, argc, argv);
+    if (p->placement)
+        out_comment("buffers: rank 0 on %s, rank 1 on %s",
+                    o->where[0] == BUF_DEVICE ? "device (cuda)" : "host",
+                    o->where[1] == BUF_DEVICE ? "device (cuda)" : "host");
+    else
+        out_comment("buffers: %s", o->where[0] == BUF_DEVICE ? "device (cuda)" : "host");
+    if (o->iterations)
+        out_comment("iterations: %zu", o->iterations);
+    else
+        out_comment("iterations: %zu up to %zu bytes, %zu above", p->iter_small,
+                    p->large_threshold, p->iter_large);
+    if (o->warmup != SIZE_MAX)
+        out_comment("warm-up iterations: %zu", o->warmup);
+    else
+        out_comment("warm-up iterations: %zu up to %zu bytes, %zu above", p->warm_small,
+                    p->large_threshold, p->warm_large);
+    if (p->default_window)
+        out_comment("window: %zu", o->window);
+    out_comment("validation: %s", o->validate ? "on" : "off");
+    bool any_device = o->where[0] == BUF_DEVICE || o->where[1] == BUF_DEVICE;
+    if (any_device && devmem_mpi_cuda_aware() == 0)
+        out_comment("warning: the MPI library reports it is not CUDA-aware; device buffers "
+                    "may fail or be staged through the host");
+}
+
+void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,
+                       const char *const *full_columns, size_t nfull)
+{
+    struct osu_row r;
+    r.used = (size_t)snprintf(r.text, sizeof r.text, "%-10s", "# Size");
+    for (size_t i = 0; i < ncolumns; i++)
+        osu_row_text(&r, columns[i]);
+    if (o->full)
+        for (size_t i = 0; i < nfull; i++)
+            osu_row_text(&r, full_columns[i]);
+    if (o->validate)
+        osu_row_text(&r, "Validation");
+    osu_row_end(&r);
+}
+
+static void row_append(struct osu_row *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void row_append(struct osu_row *r, const char *fmt, ...)
+{
+    if (r->used >= sizeof r->text)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    r->used += (size_t)vsnprintf(r->text + r->used, sizeof r->text - r->used, fmt, ap);
+    va_end(ap);
+}
+
+void osu_row_begin(struct osu_row *r, size_t size)
+{
+    r->used = 0;
+    row_append(r, "%-10zu", size);
+}
+void osu_row_value(struct osu_row *r, double v) { row_append(r, "%20.2f", v); }
+void osu_row_count(struct osu_row *r, size_t v) { row_append(r, "%20zu", v); }
+void osu_row_text(struct osu_row *r, const char *s) { row_append(r, "%20s", s); }
+void osu_row_end(struct osu_row *r) { out_line("%s", r->text); }
+
+double osu_mb_per_s(double bytes, double seconds)
+{
+    return seconds > 0 ? bytes / 1e6 / seconds : 0.0;
+}
+
+double osu_msg_rate(double messages, double seconds)
+{
+    return seconds > 0 ? messages / seconds : 0.0;
+}

@@ -1,0 +1,98 @@
+/*
+ * osu: what every OSU-style program shares, whatever its driver (point to
+ * point, collective, one-sided): the OSU option letters, the iteration
+ * defaults that depend on the message size, buffer placement (-d cuda and
+ * the per-rank H/D positionals), and the output format existing OSU parsers
+ * read: "# Size" left-justified in 10 characters, value columns right-
+ * justified in 20 with 2 decimals, optional -f and -c columns.
+ *
+ * A driver passes its own extra options (opt_spec) to osu_parse; the OSU
+ * letters used here are m i x M W f c d (and h/v for help and version).
+ */
+#ifndef COMMSWEEP_OSU_H
+#define COMMSWEEP_OSU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "harness.h"
+
+#define OSU_MAX_PLACEMENT 2
+
+/* What a program declares about itself. */
+struct osu_program {
+    const char *title;        /* "OSU MPI Latency Test" */
+    const char *synopsis;     /* for --help, e.g. "[options] [H|D H|D]" */
+    const char *description;  /* for --help */
+    size_t min_size, max_size;          /* default -m range */
+    size_t iter_small, warm_small;      /* defaults at sizes <= large_threshold */
+    size_t iter_large, warm_large;      /* defaults above it */
+    size_t large_threshold;             /* 8192 in OSU */
+    size_t default_window;              /* 0: the program takes no -W */
+    bool placement;                     /* accepts H/D positionals per rank */
+};
+
+struct osu_opts {
+    size_t min_size, max_size; /* -m [MIN:]MAX */
+    size_t iterations;         /* -i, 0 = by size */
+    size_t warmup;             /* -x, SIZE_MAX = by size */
+    size_t mem_limit;          /* -M bytes per process */
+    size_t window;             /* -W */
+    bool full;                 /* -f */
+    bool validate;             /* -c */
+    int device_kind;           /* -d: index in osu_device_names (0 none, 1 cuda) */
+    enum buf_where where[OSU_MAX_PLACEMENT]; /* buffers of rank 0 and rank 1 */
+    int first_positional;      /* argv index after options and placement */
+};
+
+extern const char *const osu_device_names[]; /* "none", "cuda" */
+
+#define OSU_DEFAULT_MEM_LIMIT ((size_t)512 << 20)
+
+/* Parses the shared letters plus extra[] (may be NULL). Exits with status 2
+ * on bad input; checks device availability. argv positionals after the
+ * placement letters are left for the program (first_positional). */
+void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char **argv,
+               const struct opt_spec *extra, size_t nextra);
+
+/* Where this rank's buffers live (ranks >= 2 follow rank 1's placement in
+ * point-to-point programs; collectives use o->where[0] for everyone). */
+enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank);
+
+size_t osu_iterations(const struct osu_opts *o, const struct osu_program *p, size_t size);
+size_t osu_warmup(const struct osu_opts *o, const struct osu_program *p, size_t size);
+
+/* Lowers o->max_size so that bytes_per_size * size fits the -M limit, printing
+ * a '#' warning when it had to (every rank computes the same). Returns false
+ * when not even min_size fits. */
+bool osu_cap_to_memory(struct osu_opts *o, size_t buffers_per_size);
+
+/* Header block: "# <title> (commsweep V)", command, date, ranks, MPI, then the
+ * buffer placement, iterations, window and validation as '#' lines; plus a
+ * '#' warning when device buffers are used with an MPI that says it is not
+ * CUDA-aware. Collective. */
+void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, int argc,
+                        char **argv);
+
+/* "# Size" + columns (+ -f: min/max/iterations columns named by the caller)
+ * (+ -c: "Validation"). full_columns may be NULL when the program has none. */
+void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,
+                       const char *const *full_columns, size_t nfull);
+
+/* One data row: built in pieces, printed and flushed by osu_row_end. */
+struct osu_row {
+    char text[512];
+    size_t used;
+};
+void osu_row_begin(struct osu_row *r, size_t size);
+void osu_row_value(struct osu_row *r, double v);  /* %20.2f */
+void osu_row_count(struct osu_row *r, size_t v);  /* %20zu */
+void osu_row_text(struct osu_row *r, const char *s); /* %20s */
+void osu_row_end(struct osu_row *r);
+
+/* Bandwidth in MB/s (10^6 bytes per second) and message rate (messages per
+ * second) from bytes moved, messages and seconds. */
+double osu_mb_per_s(double bytes, double seconds);
+double osu_msg_rate(double messages, double seconds);
+
+#endif
