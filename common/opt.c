@@ -210,10 +210,12 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, s
 {
     enum { HELP_ID = 1000, VERSION_ID = 1001, LONG_BASE = 2000 };
     struct option longs[nspecs + 3];
-    char shorts[3 * nspecs + 8];
+    char shorts[3 * nspecs + 9];
     size_t nl = 0, ns = 0;
     shorts[ns++] = ':'; /* report missing arguments as ':' */
     shorts[ns++] = 'h';
+    if (usage && usage->v_is_version)
+        shorts[ns++] = 'v';
     for (size_t i = 0; i < nspecs; i++) {
         int has_arg = specs[i].kind == OPT_FLAG ? no_argument : required_argument;
         if (specs[i].long_name)
@@ -260,7 +262,7 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, s
             result->status = OPT_HELP;
             break;
         }
-        if (c == VERSION_ID) {
+        if (c == VERSION_ID || (c == 'v' && usage && usage->v_is_version)) {
             result->status = OPT_VERSION;
             break;
         }
@@ -328,7 +330,8 @@ void opt_print_help(void *stream, const char *prog, const struct opt_spec *specs
         fprintf(f, "  %-28s %s\n", left, s->help ? s->help : "");
     }
     fprintf(f, "  %-28s %s\n", "-h, --help", "print this help and exit");
-    fprintf(f, "  %-28s %s\n", "    --version", "print the version and exit");
+    fprintf(f, "  %-28s %s\n", usage && usage->v_is_version ? "-v, --version" : "    --version",
+            "print the version and exit");
 }
 
 int opt_parse_or_exit(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,

@@ -43,6 +43,7 @@ struct opt_usage {
     const char *synopsis;    /* "[options] [PARTITION [ITERS [COUNTHI]]]" */
     const char *description; /* a few lines printed under the synopsis */
     bool negative_positionals; /* "-5" is a positional number, not an option */
+    bool v_is_version;         /* -v prints the version (OSU convention) */
 };
 
 enum opt_status { OPT_OK, OPT_HELP, OPT_VERSION, OPT_ERROR };

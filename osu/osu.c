@@ -59,7 +59,7 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
     memcpy(all, base, nbase * sizeof base[0]);
     if (nextra)
         memcpy(all + nbase, extra, nextra * sizeof extra[0]);
-    struct opt_usage usage = {p->synopsis ? p->synopsis : "[options]", p->description, false};
+    struct opt_usage usage = {p->synopsis ? p->synopsis : "[options]", p->description, false, true};
     int pos = opt_parse_or_exit(argc, argv, all, nbase + nextra, &usage);
 
     enum buf_where dev = o->device_kind ? BUF_DEVICE : BUF_HOST;
