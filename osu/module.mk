@@ -1,0 +1,17 @@
+# OSU-style micro-benchmarks. One folder is one family, so each group of
+# programs declares itself in its own file by appending to these lists, and
+# the single $(call family,...) at the end builds them all.
+OSU_PROGRAMS :=
+OSU_HELPERS  := osu/osu.c
+OSU_LINK     :=
+
+# point-to-point
+-include osu/pt2pt.mk
+
+# collectives
+-include osu/coll.mk
+
+# one-sided
+-include osu/rma.mk
+
+$(call family,osu,$(OSU_PROGRAMS),$(OSU_HELPERS),$(OSU_LINK))

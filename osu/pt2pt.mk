@@ -1,0 +1,3 @@
+# Point-to-point programs and their shared driver.
+OSU_PROGRAMS +=
+OSU_HELPERS  +=
