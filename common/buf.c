@@ -129,16 +129,18 @@ int buf_fill_bytes(struct buf *b, int rank, size_t iter)
     return 0;
 }
 
-void buf_zero(struct buf *b)
+void buf_set_bytes(struct buf *b, int value)
 {
     if (b->where == BUF_HOST) {
-        memset(b->ptr, 0, b->bytes);
+        memset(b->ptr, value, b->bytes);
         return;
     }
     const char *why = NULL;
-    if (devmem_memset(b->ptr, 0, b->bytes, &why))
+    if (devmem_memset(b->ptr, value, b->bytes, &why))
         device_failure(why);
 }
+
+void buf_zero(struct buf *b) { buf_set_bytes(b, 0); }
 
 size_t buf_check_bytes(const struct buf *b, size_t offset, size_t len, int rank, size_t iter)
 {

@@ -49,6 +49,9 @@ static inline unsigned buf_pattern(int rank, size_t iter, size_t index)
 /* Fill bytes [0, b->bytes) with the pattern as bytes / write zeroes. */
 int buf_fill_bytes(struct buf *b, int rank, size_t iter);
 void buf_zero(struct buf *b);
+/* Every byte set to value (0xFF makes integers -1 and doubles NaN: a poison
+ * no pattern produces). */
+void buf_set_bytes(struct buf *b, int value);
 /* Index of the first byte that differs from the pattern, or SIZE_MAX. Checks
  * [offset, offset + len) against pattern indices [0, len). */
 size_t buf_check_bytes(const struct buf *b, size_t offset, size_t len, int rank, size_t iter);

@@ -1,0 +1,223 @@
+/*
+ * always/all and always/iall: all-to-alls of doubles over concurrent
+ * subcommunicators, one source built twice (ALWAYS_NONBLOCKING picks
+ * MPI_Ialltoall with one MPI_Waitall after the inner loop).
+ *   outer:  subcommunicators of world .. 1 ranks (halving, so their number doubles)
+ *   middle: 1, 2, 4, ... calls, each on 1/calls of the total size per task,
+ *           until the calls of one size take longer than the time limit or
+ *           the count per call reaches 1
+ *   inner:  the calls themselves, back to back
+ * One optional positional argument: the total message size per task in doubles.
+ */
+#include <limits.h>
+#include <stdlib.h>
+
+#include "a2a.h"
+#include "harness.h"
+#include "msg.h"
+
+#ifndef ALWAYS_NONBLOCKING
+#error "build with -DALWAYS_NONBLOCKING=0 (always/all) or 1 (always/iall)"
+#endif
+
+#define ALWAYS_DEFAULT_SIZE ((size_t)640 * 640 * 640)
+#define ALWAYS_DEFAULT_LIMIT 1.0
+#define MIB ((double)(1u << 20))
+#define GIB ((double)(1u << 30))
+
+static const char *const partition_names[] = {"contiguous", "strided", NULL};
+
+struct always_config {
+    size_t total;      /* doubles per task */
+    double time_limit; /* seconds for all the calls of one size */
+    int memory;        /* enum buf_where */
+    int partition;     /* index in partition_names */
+    bool topology;
+};
+
+static void parse(int argc, char **argv, struct always_config *c)
+{
+    *c = (struct always_config){ALWAYS_DEFAULT_SIZE, ALWAYS_DEFAULT_LIMIT, BUF_HOST, 0, false};
+    const struct opt_spec specs[] = {
+        {.long_name = "memory", .kind = OPT_CHOICE, .dest = &c->memory, .metavar = "host|cuda",
+         .help = "where the buffers live (default host)", .choices = buf_where_names},
+        {.long_name = "time-limit", .kind = OPT_DOUBLE, .dest = &c->time_limit,
+         .metavar = "SECONDS", .help = "stop a block once the calls of one size take longer "
+                                       "(default 1)"},
+        {.long_name = "partition", .kind = OPT_CHOICE, .dest = &c->partition,
+         .metavar = "contiguous|strided", .help = "how ranks are grouped (default contiguous)",
+         .choices = partition_names},
+        {.long_name = "topology", .kind = OPT_FLAG, .dest = &c->topology,
+         .help = "print each rank's host, cores, NUMA node and GPU as # lines"},
+    };
+    const struct opt_usage usage = {
+        "[options] [SIZE]",
+        ALWAYS_NONBLOCKING
+            ? "MPI_Ialltoall calls, one MPI_Waitall per size, over concurrent subcommunicators.\n"
+              "  SIZE  total message size per task in doubles (default 640*640*640;\n"
+              "        <= 0 means default)"
+            : "Blocking MPI_Alltoall calls over concurrent subcommunicators.\n"
+              "  SIZE  total message size per task in doubles (default 640*640*640;\n"
+              "        <= 0 means default)",
+        true, false};
+    int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
+    if (argc - pos > 1)
+        err_usage("too many arguments: '%s' (only SIZE; try --help)", argv[pos + 1]);
+    if (argc - pos == 1) {
+        long long v;
+        char err[200];
+        long long max = (long long)(SIZE_MAX / sizeof(double) / 2);
+        if (opt_to_long(argv[pos], "size", LLONG_MIN, max > LLONG_MAX / 2 ? LLONG_MAX / 2 : max,
+                        &v, err, sizeof err))
+            err_usage("%s (try --help)", err);
+        if (v > 0)
+            c->total = (size_t)v;
+    }
+    buf_require((enum buf_where)c->memory);
+}
+
+/* Starts `calls` all-to-alls of count doubles per peer on consecutive pieces
+ * of the buffers, and completes them. */
+static void exchange(MPI_Comm sub, int sub_size, const struct buf *send, const struct buf *recv,
+                     size_t calls, size_t count, MPI_Request *reqs)
+{
+    struct msg_type mt;
+    if (msg_type_make(count, MPI_DOUBLE, &mt))
+        err_fatal("cannot describe %zu doubles as an MPI datatype", count);
+    size_t stride = count * (size_t)sub_size;
+    for (size_t k = 0; k < calls; k++) {
+        const double *s = (const double *)send->ptr + k * stride;
+        double *r = (double *)recv->ptr + k * stride;
+        if (ALWAYS_NONBLOCKING)
+            MPI_CHECK(MPI_Ialltoall(s, mt.count, mt.type, r, mt.count, mt.type, sub, &reqs[k]));
+        else
+            MPI_CHECK(MPI_Alltoall(s, mt.count, mt.type, r, mt.count, mt.type, sub));
+    }
+    if (ALWAYS_NONBLOCKING) {
+        /* Waitall takes an int count: complete very long inner loops in parts. */
+        for (size_t done = 0; done < calls; done += INT_MAX / 2) {
+            size_t n = calls - done < INT_MAX / 2 ? calls - done : INT_MAX / 2;
+            MPI_CHECK(MPI_Waitall((int)n, reqs + done, MPI_STATUSES_IGNORE));
+        }
+    }
+    msg_type_free(&mt);
+}
+
+/* Time of one inner loop: from a common start to the last rank's finish,
+ * known to every rank so that all take the same stopping decision. */
+static double timed_exchange(MPI_Comm sub, int sub_size, const struct buf *send,
+                             const struct buf *recv, size_t calls, size_t count,
+                             MPI_Request *reqs)
+{
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    double t0 = timing_now();
+    exchange(sub, sub_size, send, recv, calls, count, reqs);
+    double local = timing_now() - t0, slowest;
+    timing_allmax(&local, &slowest, 1, MPI_COMM_WORLD);
+    return slowest;
+}
+
+static void print_line(const char *prefix, int sub_size, size_t calls, size_t count, double time)
+{
+    double bytes_per_call = (double)count * sub_size * sizeof(double);
+    double total_gib = bytes_per_call * (double)calls / GIB;
+    out_line("%s%8d %10zu %12zu %14.6f %14.9f %14.6e %12.4f", prefix, sub_size, calls, count,
+             bytes_per_call / MIB, total_gib, time, total_gib / time);
+}
+
+static void run_block(const struct always_config *c, int target, const struct buf *send,
+                      struct buf *recv)
+{
+    struct sweep_part part;
+    sweep_partition(harness.rank, harness.size, target, c->partition == 1, &part);
+    MPI_Comm sub;
+    MPI_CHECK(MPI_Comm_split(MPI_COMM_WORLD, part.color, part.key, &sub));
+    int sub_rank, sub_size;
+    MPI_Comm_rank(sub, &sub_rank);
+    MPI_Comm_size(sub, &sub_size);
+    int *world_of = a2a_world_ranks(sub);
+    int printed_size = sub_size;
+    MPI_CHECK(MPI_Bcast(&printed_size, 1, MPI_INT, 0, MPI_COMM_WORLD));
+
+    /* Calls halve the count; the full size is split over this communicator. */
+    size_t first_count = c->total / (size_t)sub_size;
+    out_comment("%d concurrent communicator%s of %d rank%s (%s)%s", part.ncomms,
+                part.ncomms == 1 ? "" : "s", printed_size, printed_size == 1 ? "" : "s",
+                partition_names[c->partition], harness.size % printed_size ? ", the last smaller" : "");
+    out_comment("%6s %10s %12s %14s %14s %14s %12s", "tasks", "calls", "count", "MiB_per_call",
+                "GiB_total", "time_s", "GiBps_task");
+
+    size_t max_calls = first_count ? first_count : 1;
+    MPI_Request *reqs = ALWAYS_NONBLOCKING ? malloc(sizeof *reqs) : NULL;
+    size_t reqs_cap = 1;
+    err_any(MPI_COMM_WORLD, ALWAYS_NONBLOCKING && !reqs, ERR_STATUS_FAIL, "out of memory");
+
+    if (first_count >= 1) {
+        double warm = timed_exchange(sub, sub_size, send, recv, 1, first_count, reqs);
+        print_line("# warm-up: ", sub_size, 1, first_count, warm);
+    }
+    size_t calls = 1, count = first_count;
+    for (; count >= 1 && calls <= max_calls; calls *= 2, count /= 2) {
+        if (ALWAYS_NONBLOCKING && calls > reqs_cap) {
+            MPI_Request *more = realloc(reqs, calls * sizeof *reqs);
+            err_any(MPI_COMM_WORLD, !more, ERR_STATUS_FAIL, "cannot allocate %zu requests",
+                    calls);
+            reqs = more;
+            reqs_cap = calls;
+        }
+        double time = timed_exchange(sub, sub_size, send, recv, calls, count, reqs);
+        print_line("", sub_size, calls, count, time);
+        if (time > c->time_limit || count == 1)
+            break;
+    }
+    if (count >= 1) {
+        /* The last inner loop wrote calls pieces: check what arrived. */
+        a2a_corrupt_if_asked(recv, A2A_DOUBLE, harness.rank);
+        struct a2a_failure f;
+        bool bad = a2a_check(recv, A2A_DOUBLE, calls, count, sub_size, sub_rank, world_of, &f);
+        err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL,
+                "data check failed: rank %d, %zu calls of count %zu: call %zu, element %zu "
+                "from communicator rank %zu is %.0f, expected %.0f",
+                harness.rank, calls, count, f.call, f.element, f.peer, f.got, f.want);
+    } else {
+        out_comment("no call: %zu doubles per task cannot be split over %d ranks", c->total,
+                    sub_size);
+    }
+    out_block_end();
+    free(reqs);
+    free(world_of);
+    MPI_Comm_free(&sub);
+}
+
+int main(int argc, char **argv)
+{
+    harness_init(&argc, &argv, MPI_THREAD_SINGLE);
+    struct always_config c;
+    parse(argc, argv, &c);
+
+    out_header(ALWAYS_NONBLOCKING ? "Always: MPI_Ialltoall over concurrent subcommunicators"
+                                  : "Always: MPI_Alltoall over concurrent subcommunicators",
+               argc, argv);
+    out_comment("size: %zu doubles per task (%.3f GiB per buffer), time limit: %g s, "
+                "partition: %s, buffers: %s",
+                c.total, (double)c.total * sizeof(double) / GIB, c.time_limit,
+                partition_names[c.partition], buf_where_names[c.memory]);
+    out_comment("time: from a common start to the last rank's finish of all the calls; "
+                "GiBps_task = GiB_total / time_s (bytes each task sends)");
+    if (c.topology)
+        topo_report(MPI_COMM_WORLD);
+
+    struct buf send, recv;
+    buf_alloc_all(&send, c.total * sizeof(double), (enum buf_where)c.memory, MPI_COMM_WORLD);
+    buf_alloc_all(&recv, c.total * sizeof(double), (enum buf_where)c.memory, MPI_COMM_WORLD);
+    a2a_fill(&send, c.total, A2A_DOUBLE, harness.rank);
+
+    size_t targets[64];
+    size_t ntargets = sweep_halving((size_t)harness.size, targets, 64);
+    for (size_t t = 0; t < ntargets; t++)
+        run_block(&c, (int)targets[t], &send, &recv);
+
+    buf_free(&send);
+    buf_free(&recv);
+    harness_finish(ERR_STATUS_OK);
+}

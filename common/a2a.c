@@ -1,0 +1,113 @@
+/* a2a: fill and check all-to-all data; see a2a.h. */
+#include "a2a.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+
+/* Device buffers are filled and checked through host pieces of this many elements. */
+#define A2A_STAGE ((size_t)1 << 20)
+
+size_t a2a_elem_size(enum a2a_type t) { return t == A2A_LONG ? sizeof(long) : sizeof(double); }
+
+static void put_value(void *base, enum a2a_type t, size_t i, long v)
+{
+    if (t == A2A_LONG)
+        ((long *)base)[i] = v;
+    else
+        ((double *)base)[i] = (double)v;
+}
+
+static double get_value(const void *base, enum a2a_type t, size_t i)
+{
+    return t == A2A_LONG ? (double)((const long *)base)[i] : ((const double *)base)[i];
+}
+
+void a2a_fill(struct buf *send, size_t n, enum a2a_type t, int world_rank)
+{
+    size_t es = a2a_elem_size(t);
+    if (send->where == BUF_HOST) {
+        for (size_t i = 0; i < n; i++)
+            put_value(send->ptr, t, i, a2a_value(world_rank, i));
+        return;
+    }
+    void *stage = malloc(A2A_STAGE * es);
+    if (!stage)
+        err_fatal("cannot allocate host staging memory");
+    for (size_t off = 0; off < n; off += A2A_STAGE) {
+        size_t len = n - off < A2A_STAGE ? n - off : A2A_STAGE;
+        for (size_t i = 0; i < len; i++)
+            put_value(stage, t, i, a2a_value(world_rank, off + i));
+        buf_copy_in(send, off * es, stage, len * es);
+    }
+    free(stage);
+}
+
+int a2a_check(const struct buf *recv, enum a2a_type t, size_t calls, size_t count,
+              int comm_size, int comm_rank, const int *world_of, struct a2a_failure *f)
+{
+    size_t es = a2a_elem_size(t);
+    size_t per_call = (size_t)comm_size * count;
+    size_t total = calls * per_call;
+    const void *host = recv->ptr;
+    void *stage = NULL;
+    size_t piece = total;
+    if (recv->where != BUF_HOST) {
+        piece = total < A2A_STAGE ? total : A2A_STAGE;
+        stage = malloc((piece ? piece : 1) * es);
+        if (!stage)
+            err_fatal("cannot allocate host staging memory");
+        host = stage;
+    }
+    int rc = 0;
+    for (size_t off = 0; off < total && rc == 0; off += piece) {
+        size_t len = total - off < piece ? total - off : piece;
+        if (stage)
+            buf_copy_out(stage, recv, off * es, len * es);
+        for (size_t i = 0; i < len; i++) {
+            size_t g = off + i; /* element index in the receive buffer */
+            size_t k = g / per_call, q = (g % per_call) / count, j = g % count;
+            size_t sender_index = k * per_call + (size_t)comm_rank * count + j;
+            double want = (double)a2a_value(world_of[q], sender_index);
+            double got = get_value(host, t, stage ? i : g);
+            if (got != want) {
+                *f = (struct a2a_failure){k, q, j, got, want};
+                rc = -1;
+                break;
+            }
+        }
+    }
+    free(stage);
+    return rc;
+}
+
+int *a2a_world_ranks(MPI_Comm comm)
+{
+    int size;
+    MPI_Group world, group;
+    MPI_Comm_size(comm, &size);
+    int *mine = malloc((size_t)size * sizeof *mine);
+    int *theirs = malloc((size_t)size * sizeof *theirs);
+    if (!mine || !theirs)
+        err_fatal("cannot allocate %d ranks", size);
+    for (int q = 0; q < size; q++)
+        mine[q] = q;
+    MPI_CHECK(MPI_Comm_group(MPI_COMM_WORLD, &world));
+    MPI_CHECK(MPI_Comm_group(comm, &group));
+    MPI_CHECK(MPI_Group_translate_ranks(group, size, mine, world, theirs));
+    MPI_Group_free(&world);
+    MPI_Group_free(&group);
+    free(mine);
+    return theirs;
+}
+
+void a2a_corrupt_if_asked(struct buf *recv, enum a2a_type t, int world_rank)
+{
+    const char *v = getenv("COMMSWEEP_CORRUPT");
+    if (world_rank != 0 || !v || strcmp(v, "1") != 0 || recv->bytes < a2a_elem_size(t))
+        return;
+    unsigned char bad[sizeof(double)];
+    memset(bad, 0x5A, sizeof bad);
+    buf_copy_in(recv, 0, bad, a2a_elem_size(t));
+}
