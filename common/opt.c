@@ -296,7 +296,10 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, s
             result->status = OPT_ERROR;
             break;
         }
-        if (apply(s, optarg, result->message, sizeof result->message))
+        const char *arg = optarg;
+        if (arg && arg[0] == NEG_MARK && ntags) /* "-i -4": a negative value, not a positional */
+            arg = originals[(unsigned char)arg[1] - 1];
+        if (apply(s, arg, result->message, sizeof result->message))
             result->status = OPT_ERROR;
     }
     if (result->status == OPT_OK)
