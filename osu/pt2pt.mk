@@ -1,3 +1,11 @@
-# Point-to-point programs and their shared driver.
-OSU_PROGRAMS +=
-OSU_HELPERS  +=
+# Point-to-point programs, their shared driver, and the bare ping-pong used
+# to measure what the driver costs (tests/bench/p2p_overhead.sh).
+OSU_PROGRAMS += osu_latency osu_latency_mt osu_bw osu_bibw osu_mbw_mr osu_multi_lat
+OSU_HELPERS  += osu/pt2pt.c osu/pt2pt_patterns.c osu/pt2pt_arith.c
+OSU_LINK     += -pthread
+
+OSU_P2P_BENCH := $(BUILD)/tests/bench/bench_pingpong
+all: $(OSU_P2P_BENCH)
+OBJS += $(OSU_P2P_BENCH).o
+$(OSU_P2P_BENCH): $(OSU_P2P_BENCH).o
+	$(MPICC) $(LDFLAGS) -o $@ $<

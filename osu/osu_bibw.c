@@ -1,0 +1,28 @@
+/* osu_bibw: ranks 0 and 1 both send a window of MPI_Isend to each other and
+ * wait for all; bandwidth counts the bytes of both directions. */
+#include "pt2pt.h"
+#include "pt2pt_arith.h"
+
+static void bibw_values(const struct pt2pt_ctx *c, double seconds, double *out)
+{
+    out[0] = pt2pt_bandwidth_mb(c->size, 2.0 * (double)c->window, seconds);
+}
+
+static const struct pt2pt_bench bibw = {
+    .prog = {.title = "OSU MPI Bi-Directional Bandwidth Test",
+             .synopsis = "[options] [H|D H|D]",
+             .description = "Ranks 0 and 1 each post a window (-W) of MPI_Irecv and MPI_Isend\n"
+                            "and wait for all; reports the aggregate MB/s of both directions\n"
+                            "(10^6 bytes). Needs 2 ranks.\n"
+                            "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
+             PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
+    .ranks = PT2PT_EXACTLY_TWO,
+    .thread_level = MPI_THREAD_SINGLE,
+    .combine = PT2PT_SLOWEST,
+    .columns = pt2pt_bandwidth_columns, .ncolumns = 1,
+    .full_columns = pt2pt_bandwidth_full_columns,
+    .exchange = pt2pt_window_both_ways,
+    .values = bibw_values,
+};
+
+int main(int argc, char **argv) { pt2pt_main(&bibw, argc, argv); }

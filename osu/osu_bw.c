@@ -1,0 +1,28 @@
+/* osu_bw: rank 0 sends a window of back-to-back MPI_Isend to rank 1, which
+ * replies once all arrived; bandwidth is the bytes rank 0 sent per second. */
+#include "pt2pt.h"
+#include "pt2pt_arith.h"
+
+static void bw_values(const struct pt2pt_ctx *c, double seconds, double *out)
+{
+    out[0] = pt2pt_bandwidth_mb(c->size, (double)c->window, seconds);
+}
+
+static const struct pt2pt_bench bw = {
+    .prog = {.title = "OSU MPI Bandwidth Test",
+             .synopsis = "[options] [H|D H|D]",
+             .description = "Rank 0 sends a window (-W) of back-to-back MPI_Isend to rank 1 and\n"
+                            "waits for a short reply; reports MB/s (10^6 bytes). Needs 2 ranks.\n"
+                            "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
+             PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
+    .ranks = PT2PT_EXACTLY_TWO,
+    .thread_level = MPI_THREAD_SINGLE,
+    .combine = PT2PT_SLOWEST,
+    .columns = pt2pt_bandwidth_columns, .ncolumns = 1,
+    .full_columns = pt2pt_bandwidth_full_columns,
+    .setup = pt2pt_one_way_setup,
+    .exchange = pt2pt_window_one_way,
+    .values = bw_values,
+};
+
+int main(int argc, char **argv) { pt2pt_main(&bw, argc, argv); }

@@ -1,0 +1,21 @@
+/* osu_latency: blocking MPI_Send/MPI_Recv ping-pong between ranks 0 and 1;
+ * one-way latency is half the round trip. */
+#include "pt2pt.h"
+
+static const struct pt2pt_bench latency = {
+    .prog = {.title = "OSU MPI Latency Test",
+             .synopsis = "[options] [H|D H|D]",
+             .description = "Ping-pong between ranks 0 and 1 with blocking MPI_Send/MPI_Recv;\n"
+                            "reports the one-way latency (half the round trip). Needs 2 ranks.\n"
+                            "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
+             PT2PT_LATENCY_DEFAULTS, .placement = true},
+    .ranks = PT2PT_EXACTLY_TWO,
+    .thread_level = MPI_THREAD_SINGLE,
+    .combine = PT2PT_SLOWEST,
+    .columns = pt2pt_latency_columns, .ncolumns = 1,
+    .full_columns = pt2pt_latency_full_columns,
+    .exchange = pt2pt_ping_pong,
+    .values = pt2pt_latency_values,
+};
+
+int main(int argc, char **argv) { pt2pt_main(&latency, argc, argv); }

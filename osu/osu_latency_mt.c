@@ -1,0 +1,204 @@
+/* osu_latency_mt: ping-pong between sending threads on rank 0 and receiving
+ * threads on rank 1 (MPI_THREAD_MULTIPLE). Each sending thread does every
+ * iteration; the receiving threads share the messages, each answering with a
+ * message of the same size. Latency is rank 0's time for all of its threads'
+ * round trips divided by twice the iterations. */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "pt2pt.h"
+
+#define MT_MAX_THREADS 128
+
+static size_t send_threads = 1, recv_threads = 2; /* -t [SEND:]RECV */
+
+struct mt_worker {
+    pthread_t id;
+    size_t index;     /* thread number on its rank; a sender's tag */
+    size_t bad_index; /* receivers under -c: first wrong byte seen */
+};
+
+/* The worker threads wait on start, run count iterations, meet at done. */
+static struct {
+    struct pt2pt_ctx *c;
+    size_t nworkers;
+    struct mt_worker workers[MT_MAX_THREADS];
+    pthread_barrier_t start, done;
+    size_t count;
+    bool quit;
+} mt;
+
+static int parse_threads(const char *arg, void *dest, char *err, size_t errlen)
+{
+    (void)dest;
+    const char *colon = strchr(arg, ':');
+    size_t senders = 1, receivers;
+    if (colon) {
+        char head[32];
+        size_t n = (size_t)(colon - arg);
+        if (n == 0 || n >= sizeof head) {
+            snprintf(err, errlen, "invalid thread counts '%s': use RECV or SEND:RECV", arg);
+            return -1;
+        }
+        memcpy(head, arg, n);
+        head[n] = '\0';
+        if (opt_to_size(head, "sending threads", 1, MT_MAX_THREADS, &senders, err, errlen))
+            return -1;
+        arg = colon + 1;
+    }
+    if (opt_to_size(arg, "receiving threads", 1, MT_MAX_THREADS, &receivers, err, errlen))
+        return -1;
+    send_threads = senders;
+    recv_threads = receivers;
+    return 0;
+}
+
+/* The pattern iteration of sender thread t's message in iteration i. */
+static size_t message_key(size_t iteration, size_t thread)
+{
+    return iteration * send_threads + thread;
+}
+
+static size_t slice(const struct pt2pt_ctx *c, size_t thread)
+{
+    return thread * c->opts->max_size;
+}
+
+static void send_round_trips(struct pt2pt_ctx *c, struct mt_worker *w)
+{
+    char *send = (char *)c->send.ptr + slice(c, w->index);
+    char *recv = (char *)c->recv.ptr + slice(c, w->index);
+    int tag = (int)w->index;
+    for (size_t k = 0; k < mt.count; k++) {
+        MPI_CHECK(MPI_Send(send, c->type.count, c->type.type, 1, tag, MPI_COMM_WORLD));
+        MPI_CHECK(MPI_Recv(recv, c->type.count, c->type.type, 1, tag, MPI_COMM_WORLD,
+                           MPI_STATUS_IGNORE));
+    }
+}
+
+static void answer_round_trips(struct pt2pt_ctx *c, struct mt_worker *w)
+{
+    size_t total = mt.count * send_threads;
+    size_t share = total / recv_threads + (w->index < total % recv_threads);
+    size_t offset = slice(c, w->index);
+    char *data = (char *)c->recv.ptr + offset;
+    for (size_t k = 0; k < share; k++) {
+        MPI_Status status;
+        MPI_CHECK(MPI_Recv(data, c->type.count, c->type.type, 0, MPI_ANY_TAG, MPI_COMM_WORLD,
+                           &status));
+        if (c->checking && w->bad_index == SIZE_MAX)
+            w->bad_index = pt2pt_check_region(&c->recv, offset, c->size, 0,
+                                              message_key(c->iteration, (size_t)status.MPI_TAG));
+        /* The answer is the message itself, so rank 0 can check the way back. */
+        MPI_CHECK(MPI_Send(data, c->type.count, c->type.type, 0, status.MPI_TAG, MPI_COMM_WORLD));
+    }
+}
+
+static void *worker_main(void *arg)
+{
+    struct mt_worker *w = arg;
+    for (;;) {
+        pthread_barrier_wait(&mt.start);
+        if (mt.quit)
+            return NULL;
+        if (mt.c->rank == 0)
+            send_round_trips(mt.c, w);
+        else
+            answer_round_trips(mt.c, w);
+        pthread_barrier_wait(&mt.done);
+    }
+}
+
+static void mt_setup(struct pt2pt_ctx *c)
+{
+    c->slots = send_threads > recv_threads ? send_threads : recv_threads;
+}
+
+static void mt_prepare(struct pt2pt_ctx *c)
+{
+    out_comment("threads: %zu sending on rank 0, %zu receiving on rank 1", send_threads,
+                recv_threads);
+    mt.c = c;
+    mt.nworkers = c->rank == 0 ? send_threads : recv_threads;
+    if (pthread_barrier_init(&mt.start, NULL, (unsigned)mt.nworkers + 1) ||
+        pthread_barrier_init(&mt.done, NULL, (unsigned)mt.nworkers + 1))
+        err_fatal("cannot create thread barriers");
+    for (size_t t = 0; t < mt.nworkers; t++) {
+        mt.workers[t].index = t;
+        mt.workers[t].bad_index = SIZE_MAX;
+        if (pthread_create(&mt.workers[t].id, NULL, worker_main, &mt.workers[t]))
+            err_fatal("cannot create thread %zu of %zu", t + 1, mt.nworkers);
+    }
+}
+
+static void mt_exchange(struct pt2pt_ctx *c, size_t count)
+{
+    (void)c;
+    mt.count = count;
+    pthread_barrier_wait(&mt.start);
+    pthread_barrier_wait(&mt.done);
+}
+
+static void mt_fill(struct pt2pt_ctx *c)
+{
+    if (c->rank != 0)
+        return;
+    for (size_t t = 0; t < send_threads; t++)
+        pt2pt_fill_region(&c->send, slice(c, t), c->size, 0, message_key(c->iteration, t));
+}
+
+static size_t mt_check(struct pt2pt_ctx *c)
+{
+    size_t first = SIZE_MAX;
+    for (size_t t = 0; t < mt.nworkers; t++) {
+        size_t bad = c->rank == 0 ? pt2pt_check_region(&c->recv, slice(c, t), c->size, 0,
+                                                        message_key(c->iteration, t))
+                                  : mt.workers[t].bad_index;
+        if (bad < first)
+            first = bad;
+    }
+    return first;
+}
+
+static void mt_finish(struct pt2pt_ctx *c)
+{
+    (void)c;
+    mt.quit = true;
+    pthread_barrier_wait(&mt.start);
+    for (size_t t = 0; t < mt.nworkers; t++)
+        pthread_join(mt.workers[t].id, NULL);
+    pthread_barrier_destroy(&mt.start);
+    pthread_barrier_destroy(&mt.done);
+}
+
+static const struct opt_spec extra[] = {
+    {.long_name = "num-threads", .short_name = 't', .kind = OPT_CUSTOM, .dest = NULL,
+     .metavar = "[SEND:]RECV", .help = "threads on rank 0 and rank 1 (default 1:2, at most 128)",
+     .parse = parse_threads},
+};
+
+static const struct pt2pt_bench latency_mt = {
+    .prog = {.title = "OSU MPI Multi-threaded Latency Test",
+             .synopsis = "[options] [H|D H|D]",
+             .description = "Sending threads on rank 0 ping-pong with receiving threads on\n"
+                            "rank 1 (MPI_Send/MPI_Recv under MPI_THREAD_MULTIPLE); reports the\n"
+                            "one-way latency each sending thread sees. Needs 2 ranks.\n"
+                            "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
+             PT2PT_LATENCY_DEFAULTS, .placement = true},
+    .ranks = PT2PT_EXACTLY_TWO,
+    .thread_level = MPI_THREAD_MULTIPLE,
+    .combine = PT2PT_SLOWEST,
+    .columns = pt2pt_latency_columns, .ncolumns = 1,
+    .full_columns = pt2pt_latency_full_columns,
+    .extra = extra, .nextra = sizeof extra / sizeof extra[0],
+    .setup = mt_setup,
+    .prepare = mt_prepare,
+    .exchange = mt_exchange,
+    .fill = mt_fill,
+    .check = mt_check,
+    .values = pt2pt_latency_values,
+    .finish = mt_finish,
+};
+
+int main(int argc, char **argv) { pt2pt_main(&latency_mt, argc, argv); }

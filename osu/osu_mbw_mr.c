@@ -1,0 +1,62 @@
+/* osu_mbw_mr: every pair (rank i sends to rank i + np/2) runs the bandwidth
+ * pattern at once; reports the aggregate MB/s and, with -R, messages/s. */
+#include "pt2pt.h"
+#include "pt2pt_arith.h"
+
+static size_t pairs_wanted; /* -p, 0 = np/2 */
+static bool print_rate;     /* -R */
+static bool vary_window;    /* -V */
+
+static void mbw_mr_setup(struct pt2pt_ctx *c)
+{
+    size_t most = (size_t)c->nranks / 2;
+    if (pairs_wanted > most)
+        err_usage("-p %zu: only %zu pairs fit in %d ranks", pairs_wanted, most, c->nranks);
+    pt2pt_pair_roles(c, pairs_wanted ? pairs_wanted : most);
+    pt2pt_one_way_setup(c);
+    c->ncolumns = print_rate ? 2 : 1;
+}
+
+/* The slowest sender's time per iteration (see combine) covers every pair's
+ * window, so the aggregate counts all pairs' messages over that time. */
+static void mbw_mr_values(const struct pt2pt_ctx *c, double seconds, double *out)
+{
+    double messages = (double)c->npairs * (double)c->window;
+    out[0] = pt2pt_bandwidth_mb(c->size, messages, seconds);
+    out[1] = pt2pt_message_rate(messages, seconds);
+}
+
+static const struct opt_spec extra[] = {
+    {.long_name = "pairs", .short_name = 'p', .kind = OPT_SIZE, .dest = &pairs_wanted,
+     .metavar = "N", .help = "pairs that communicate (default: number of ranks / 2)", .min = 1},
+    {.long_name = "print-rate", .short_name = 'R', .kind = OPT_FLAG, .dest = &print_rate,
+     .help = "add the message rate column (Messages/s)"},
+    {.long_name = "vary-window", .short_name = 'V', .kind = OPT_FLAG, .dest = &vary_window,
+     .help = "repeat for windows 1, 2, 4, ... up to -W, one block each"},
+};
+
+static const char *const columns[] = {"MB/s", "Messages/s"};
+static const char *const full_columns[] = {"Min MB/s", "Max MB/s", "Iterations"};
+
+static const struct pt2pt_bench mbw_mr = {
+    .prog = {.title = "OSU MPI Multiple Bandwidth / Message Rate Test",
+             .synopsis = "[options] [H|D H|D]",
+             .description = "Each pair (rank i sends to rank i + np/2) sends a window (-W) of\n"
+                            "back-to-back MPI_Isend and waits for a short reply, all pairs at\n"
+                            "once; reports the aggregate MB/s (10^6 bytes) and messages/s over\n"
+                            "the slowest sender's time. Needs an even number of ranks; place\n"
+                            "them in blocks (first half on one node).\n"
+                            "H|D H|D: buffers of the sending and the receiving half.",
+             PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
+    .ranks = PT2PT_EVEN,
+    .thread_level = MPI_THREAD_SINGLE,
+    .combine = PT2PT_SLOWEST,
+    .columns = columns, .ncolumns = 2, .full_columns = full_columns,
+    .extra = extra, .nextra = sizeof extra / sizeof extra[0],
+    .vary_window = &vary_window,
+    .setup = mbw_mr_setup,
+    .exchange = pt2pt_window_one_way,
+    .values = mbw_mr_values,
+};
+
+int main(int argc, char **argv) { pt2pt_main(&mbw_mr, argc, argv); }

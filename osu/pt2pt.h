@@ -1,0 +1,139 @@
+/*
+ * pt2pt: the one driver behind the OSU-style point-to-point programs
+ * (osu_latency, osu_latency_mt, osu_bw, osu_bibw, osu_mbw_mr, osu_multi_lat).
+ *
+ * A program fills a struct pt2pt_bench: its name and defaults, which rank
+ * counts it accepts, its roles (setup), what one batch of iterations is on
+ * this rank (exchange) and how a time per iteration becomes its reported
+ * values. The driver owns everything else: MPI start, options, rank-count
+ * checks, the -M cap, buffers (allocated once at the largest size), the size
+ * sweep (and window sweep for -V), warm-up, timing, the cross-rank reduction,
+ * -f statistics, -c validation and printing.
+ *
+ * Validation (-c): each timed iteration is then run on its own; before it the
+ * sending ranks fill their data with buf_pattern(rank, iteration, index),
+ * after it the receiving ranks check what arrived. Filling and checking stay
+ * outside the timed part. Setting COMMSWEEP_CORRUPT=1 in the environment makes
+ * rank 0 damage one byte of every message it sends, so tests can prove that
+ * validation catches bad data.
+ */
+#ifndef COMMSWEEP_OSU_PT2PT_H
+#define COMMSWEEP_OSU_PT2PT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "msg.h"
+#include "osu.h"
+
+/* The OSU defaults (struct osu_program fields) of the latency programs and
+ * of the bandwidth programs: sizes up to 4 MiB, fewer iterations above 8 KiB. */
+#define PT2PT_LATENCY_DEFAULTS                                                          \
+    .min_size = 0, .max_size = (size_t)1 << 22, .iter_small = 10000, .warm_small = 100, \
+    .iter_large = 1000, .warm_large = 10, .large_threshold = 8192
+#define PT2PT_BANDWIDTH_DEFAULTS                                                      \
+    .min_size = 1, .max_size = (size_t)1 << 22, .iter_small = 100, .warm_small = 10, \
+    .iter_large = 20, .warm_large = 2, .large_threshold = 8192, .default_window = 64
+
+enum pt2pt_ranks {
+    PT2PT_EXACTLY_TWO, /* ranks 0 and 1 only */
+    PT2PT_EVEN,        /* an even number >= 2: rank i pairs with i + np/2 */
+};
+
+/* How the times of the ranks that are timed combine into one. */
+enum pt2pt_combine {
+    PT2PT_SLOWEST, /* maximum: everything measured finished within it */
+    PT2PT_MEAN,    /* average over the timed ranks (multi-pair latency) */
+};
+
+/* What the driver hands to a program's callbacks. */
+struct pt2pt_ctx {
+    const struct osu_opts *opts;
+    int rank, nranks;
+    int peer;          /* partner rank, -1 when this rank takes no part */
+    bool initiator;    /* sends first / sends the data (first half of a pair) */
+    bool timed;        /* this rank's time enters the reported figure */
+    bool sends_data;   /* -c: the driver fills send before each iteration */
+    bool receives_data;/* -c: the driver checks recv after each iteration */
+    size_t npairs;     /* pairs that communicate */
+    size_t slots;      /* send and recv hold this many max_size slices (1) */
+    size_t size;       /* current message size in bytes */
+    size_t window;     /* current window (messages per iteration) */
+    size_t iteration;  /* -c: index of the iteration about to run */
+    bool checking;     /* -c: the running exchange is a validated iteration */
+    size_t ncolumns;   /* value columns printed; setup may lower it */
+    struct msg_type type; /* describes one message of size bytes */
+    struct buf send, recv;
+    MPI_Request *requests; /* 2 * window entries */
+    char ack[4];           /* the short reply of the bandwidth tests */
+    void *state;           /* the program's own */
+};
+
+struct pt2pt_bench {
+    struct osu_program prog;
+    enum pt2pt_ranks ranks;
+    int thread_level;                   /* MPI_THREAD_SINGLE unless it needs more */
+    enum pt2pt_combine combine;
+    const char *const *columns;         /* value column names */
+    size_t ncolumns;
+    const char *const *full_columns;    /* -f: min, max of the first column, iterations */
+    const struct opt_spec *extra;       /* the program's own options */
+    size_t nextra;
+    const bool *vary_window;            /* points at the program's -V flag, or NULL */
+
+    /* After options: decide roles (peer, initiator, timed, sends/receives
+     * data), refuse bad option combinations with err_usage. Every rank. */
+    void (*setup)(struct pt2pt_ctx *c);
+    /* Optional: after buffers exist, before the first size (start threads). */
+    void (*prepare)(struct pt2pt_ctx *c);
+    /* Runs count iterations of the measured pattern on this rank. */
+    void (*exchange)(struct pt2pt_ctx *c, size_t count);
+    /* Optional -c hooks replacing the default whole-buffer fill and check;
+     * check returns the first bad byte index or SIZE_MAX. */
+    void (*fill)(struct pt2pt_ctx *c);
+    size_t (*check)(struct pt2pt_ctx *c);
+    /* The reported values from seconds per iteration (pure arithmetic). */
+    void (*values)(const struct pt2pt_ctx *c, double seconds, double *out);
+    /* Optional: stop what prepare started. */
+    void (*finish)(struct pt2pt_ctx *c);
+};
+
+/* The whole program: returns only through harness_finish. */
+_Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv);
+
+/* -c helpers for programs with their own fill/check: fill or check len bytes
+ * of b at offset with the pattern of (rank, iteration); fill applies the
+ * COMMSWEEP_CORRUPT hook when rank is 0. */
+void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_t iteration);
+size_t pt2pt_check_region(const struct buf *b, size_t offset, size_t len, int rank,
+                          size_t iteration);
+
+/* The measured patterns the programs share; each runs count iterations and
+ * does nothing on a rank without a peer.
+ *   ping_pong: MPI_Send then MPI_Recv of one message (initiator first).
+ *   window_one_way: the initiator posts window MPI_Isend from one buffer and
+ *     waits, the peer posts window MPI_Irecv into one buffer, waits and sends
+ *     a 4-byte reply the initiator waits for.
+ *   window_both_ways: both post window MPI_Irecv and window MPI_Isend, wait. */
+void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count);
+void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count);
+void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count);
+
+/* What the latency programs report: "Latency (us)", one-way. */
+extern const char *const pt2pt_latency_columns[1];
+extern const char *const pt2pt_latency_full_columns[3];
+void pt2pt_latency_values(const struct pt2pt_ctx *c, double seconds, double *out);
+
+/* What the two-rank bandwidth programs report: "Bandwidth (MB/s)". */
+extern const char *const pt2pt_bandwidth_columns[1];
+extern const char *const pt2pt_bandwidth_full_columns[3];
+
+/* setup of the one-way programs: data flows from initiator to peer only, so
+ * -c fills on the initiator and checks on the peer. */
+void pt2pt_one_way_setup(struct pt2pt_ctx *c);
+
+/* Roles shared by the pair-based programs: ranks [0, npairs) pair with
+ * rank + nranks/2; the rest (when -p asks for fewer pairs) stay idle. */
+void pt2pt_pair_roles(struct pt2pt_ctx *c, size_t npairs);
+
+#endif
