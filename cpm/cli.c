@@ -1,0 +1,85 @@
+/* cli: shared options and preamble of the measuring tools; see cli.h. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "err.h"
+#include "out.h"
+
+void cli_common_specs(struct cli_common *c, struct opt_spec *s)
+{
+    struct cpm_msgset m = CPM_MSGSET_DEFAULT;
+    struct cpm_precision p = CPM_PRECISION_DEFAULT;
+    c->msgset = m;
+    c->precision = p;
+    c->parallel = false;
+    const struct opt_spec specs[CLI_COMMON_SPECS] = {
+        {.short_name = 'm', .kind = OPT_SIZE, .dest = &c->msgset.min_size, .metavar = "BYTES",
+         .help = "minimum message size (default 0)"},
+        {.short_name = 'M', .kind = OPT_SIZE, .dest = &c->msgset.max_size, .metavar = "BYTES",
+         .help = "maximum message size (default 65536)"},
+        {.short_name = 'S', .kind = OPT_SIZE, .dest = &c->msgset.stride, .metavar = "BYTES",
+         .help = "stride between sizes, 0 for an adaptive set (default 8192)"},
+        {.short_name = 'd', .kind = OPT_DOUBLE, .dest = &c->msgset.max_diff, .metavar = "REL",
+         .help = "adaptive set: largest relative distance from the line (default 0.1)"},
+        {.short_name = 's', .kind = OPT_SIZE, .dest = &c->msgset.min_stride, .metavar = "BYTES",
+         .help = "adaptive set: smallest stride (default 1024)", .min = 1},
+        {.short_name = 'n', .kind = OPT_SIZE, .dest = &c->msgset.max_num, .metavar = "N",
+         .help = "at most N message sizes (default 100)", .min = 1, .max = 1u << 20},
+        {.short_name = 'r', .kind = OPT_SIZE, .dest = &c->precision.min_reps, .metavar = "N",
+         .help = "minimum repetitions (default 5)", .min = 1, .max = 1u << 24},
+        {.short_name = 'R', .kind = OPT_SIZE, .dest = &c->precision.max_reps, .metavar = "N",
+         .help = "maximum repetitions (default 100)", .min = 1, .max = 1u << 24},
+        {.short_name = 'c', .kind = OPT_DOUBLE, .dest = &c->precision.cl, .metavar = "LEVEL",
+         .help = "confidence level, in (0, 1) (default 0.95)"},
+        {.short_name = 'e', .kind = OPT_DOUBLE, .dest = &c->precision.eps, .metavar = "REL",
+         .help = "relative error of the mean, in (0, 1) (default 0.025)"},
+        {.short_name = 'p', .kind = OPT_FLAG, .dest = &c->parallel,
+         .help = "parallel experiments on disjoint pairs/triplets"},
+    };
+    memcpy(s, specs, sizeof specs);
+}
+
+void cli_parse(int argc, char **argv, struct cli_common *c, const struct opt_spec *extra,
+               size_t nextra, const char *synopsis, const char *description)
+{
+    struct opt_spec all[CLI_COMMON_SPECS + nextra];
+    cli_common_specs(c, all);
+    if (nextra)
+        memcpy(all + CLI_COMMON_SPECS, extra, nextra * sizeof extra[0]);
+    struct opt_usage usage = {synopsis, description, false, false};
+    int pos = opt_parse_or_exit(argc, argv, all, CLI_COMMON_SPECS + nextra, &usage);
+    if (pos < argc)
+        err_usage("unexpected argument '%s' (try --help)", argv[pos]);
+    char err[200];
+    if (cpm_msgset_check(&c->msgset, err, sizeof err) != 0 ||
+        cpm_precision_check(&c->precision, err, sizeof err) != 0)
+        err_usage("%s", err);
+}
+
+void cli_preamble(const struct cli_common *c, int processes)
+{
+    const struct cpm_msgset *m = &c->msgset;
+    const struct cpm_precision *p = &c->precision;
+    out_comment("processors: %d", processes);
+    if (m->stride)
+        out_comment("message set: min %zu, max %zu, stride %zu, at most %zu sizes", m->min_size,
+                    m->max_size, m->stride, m->max_num);
+    else
+        out_comment("message set: min %zu, max %zu, adaptive (max_diff %g, min_stride %zu), "
+                    "at most %zu sizes",
+                    m->min_size, m->max_size, m->max_diff, m->min_stride, m->max_num);
+    out_comment("precision: min_reps %zu, max_reps %zu, cl %g, eps %g", p->min_reps,
+                p->max_reps, p->cl, p->eps);
+    out_comment("experiments: %s", c->parallel ? "parallel" : "serial");
+    out_comment("MPI_Wtick: %g s", cpm_wtick());
+}
+
+void cli_columns(void) { out_line("#msg time wtick reps ci"); }
+
+void cli_result_line(const struct cpm_result *r, double scale)
+{
+    out_line("%zu %.9g %d %zu %.9g", r->size, r->time * scale, r->above_wtick, r->reps,
+             r->ci * scale);
+}

@@ -1,0 +1,35 @@
+/*
+ * cli: the options the measuring tools (model, p2p, collective) share, with
+ * the letters MPIBlib users know: -m -M -S -d -s -n for the message set,
+ * -r -R -c -e for the precision, -p for parallel experiments; and the '#'
+ * preamble that records them above the data.
+ */
+#ifndef COMMSWEEP_CPM_CLI_H
+#define COMMSWEEP_CPM_CLI_H
+
+#include <stdbool.h>
+
+#include "cpm_measure.h"
+#include "opt.h"
+
+struct cli_common {
+    struct cpm_msgset msgset;
+    struct cpm_precision precision;
+    bool parallel;
+};
+
+#define CLI_COMMON_SPECS 11
+/* Sets the defaults and fills specs[CLI_COMMON_SPECS]. */
+void cli_common_specs(struct cli_common *c, struct opt_spec *specs);
+/* Parses argv with the shared options plus extra; no positionals; checks
+ * the message set and precision (err_usage on any problem). */
+void cli_parse(int argc, char **argv, struct cli_common *c, const struct opt_spec *extra,
+               size_t nextra, const char *synopsis, const char *description);
+/* "# processors", "# message set", "# precision", "# MPI_Wtick" lines. */
+void cli_preamble(const struct cli_common *c, int processes);
+/* The column line of measured data. */
+void cli_columns(void);
+/* A measured line: size, time, above-wtick flag, repetitions, CI half-width. */
+void cli_result_line(const struct cpm_result *r, double scale);
+
+#endif

@@ -1,0 +1,161 @@
+/* cpm_coll_timing: the collective timing methods max, root and global; see
+ * cpm_measure.h. */
+#include "cpm_measure.h"
+
+#include <stdlib.h>
+
+#include "err.h"
+
+const char *const cpm_timing_names[] = {"max", "root", "global", NULL};
+
+/* Root decides whether another repetition is needed and tells everyone. */
+static bool agree(MPI_Comm comm, int root, bool done_on_root)
+{
+    int flag = done_on_root;
+    MPI_CHECK(MPI_Bcast(&flag, 1, MPI_INT, root, comm));
+    return flag != 0;
+}
+
+static double barrier_time(MPI_Comm comm, int root, const struct cpm_precision *p)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    struct cpm_sampler s;
+    cpm_sampler_init(&s, p);
+    bool done;
+    do {
+        double t0 = MPI_Wtime();
+        MPI_CHECK(MPI_Barrier(comm));
+        double dt = MPI_Wtime() - t0;
+        done = agree(comm, root, rank == root ? cpm_sampler_add(&s, dt) : false);
+    } while (!done);
+    struct cpm_result r;
+    cpm_sampler_result(&s, 0, &r);
+    cpm_sampler_free(&s);
+    return r.time;
+}
+
+/* Offset of each rank's clock against root's, from the ping-pong with the
+ * shortest round trip: the rank's reading is taken to be halfway. */
+static void clock_offsets(MPI_Comm comm, int root, double *offsets)
+{
+    enum { TRIES = 20 };
+    int rank, n;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &n);
+    for (int x = 0; x < n; x++) {
+        if (x == root) {
+            if (rank == root)
+                offsets[x] = 0.0;
+            continue;
+        }
+        if (rank == root) {
+            double best_rtt = 1e300, best = 0.0;
+            for (int k = 0; k < TRIES; k++) {
+                double remote, t0 = MPI_Wtime();
+                MPI_CHECK(MPI_Send(&t0, 1, MPI_DOUBLE, x, CPM_TAG_CLOCK, comm));
+                MPI_CHECK(MPI_Recv(&remote, 1, MPI_DOUBLE, x, CPM_TAG_CLOCK, comm,
+                                   MPI_STATUS_IGNORE));
+                double t1 = MPI_Wtime();
+                if (t1 - t0 < best_rtt) {
+                    best_rtt = t1 - t0;
+                    best = remote - (t0 + t1) / 2.0;
+                }
+            }
+            offsets[x] = best;
+        } else if (rank == x) {
+            for (int k = 0; k < TRIES; k++) {
+                double t;
+                MPI_CHECK(MPI_Recv(&t, 1, MPI_DOUBLE, root, CPM_TAG_CLOCK, comm,
+                                   MPI_STATUS_IGNORE));
+                t = MPI_Wtime();
+                MPI_CHECK(MPI_Send(&t, 1, MPI_DOUBLE, root, CPM_TAG_CLOCK, comm));
+            }
+        }
+    }
+}
+
+void cpm_coll_timer_init(struct cpm_coll_timer *t, MPI_Comm comm, enum cpm_timing method,
+                         int root, const struct cpm_precision *p)
+{
+    int n;
+    MPI_Comm_size(comm, &n);
+    t->comm = comm;
+    t->method = method;
+    t->root = root;
+    t->barrier_time = 0.0;
+    t->offsets = NULL;
+    if (method == CPM_TIMING_ROOT)
+        t->barrier_time = barrier_time(comm, root, p);
+    if (method == CPM_TIMING_GLOBAL) {
+        t->offsets = calloc((size_t)n, sizeof *t->offsets);
+        if (!t->offsets)
+            err_fatal("out of memory for %d clock offsets", n);
+        clock_offsets(comm, root, t->offsets);
+    }
+}
+
+void cpm_coll_timer_free(struct cpm_coll_timer *t)
+{
+    free(t->offsets);
+    t->offsets = NULL;
+}
+
+/* One timed run of op; the time is meaningful on root only. */
+static double timed_run(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, void *ctx,
+                        double *finish)
+{
+    int rank;
+    MPI_Comm_rank(t->comm, &rank);
+    MPI_CHECK(MPI_Barrier(t->comm));
+    double t0 = MPI_Wtime(), dt = 0.0;
+    op(t->comm, t->root, size, ctx);
+    switch (t->method) {
+    case CPM_TIMING_MAX: {
+        double mine = MPI_Wtime() - t0;
+        MPI_CHECK(MPI_Reduce(&mine, &dt, 1, MPI_DOUBLE, MPI_MAX, t->root, t->comm));
+        break;
+    }
+    case CPM_TIMING_ROOT:
+        MPI_CHECK(MPI_Barrier(t->comm));
+        dt = MPI_Wtime() - t0 - t->barrier_time;
+        break;
+    case CPM_TIMING_GLOBAL: {
+        double end = MPI_Wtime();
+        int n;
+        MPI_Comm_size(t->comm, &n);
+        MPI_CHECK(MPI_Gather(&end, 1, MPI_DOUBLE, finish, 1, MPI_DOUBLE, t->root, t->comm));
+        if (rank == t->root) {
+            double last = end;
+            for (int x = 0; x < n; x++)
+                if (finish[x] - t->offsets[x] > last)
+                    last = finish[x] - t->offsets[x];
+            dt = last - t0;
+        }
+        break;
+    }
+    }
+    return dt;
+}
+
+void cpm_coll_measure(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, void *ctx,
+                      const struct cpm_precision *p, struct cpm_result *r)
+{
+    int rank, n;
+    MPI_Comm_rank(t->comm, &rank);
+    MPI_Comm_size(t->comm, &n);
+    double *finish = calloc((size_t)n, sizeof *finish);
+    if (!finish)
+        err_fatal("out of memory for %d finish times", n);
+    struct cpm_sampler s;
+    cpm_sampler_init(&s, p);
+    bool done;
+    do {
+        double dt = timed_run(t, op, size, ctx, finish);
+        done = agree(t->comm, t->root, rank == t->root ? cpm_sampler_add(&s, dt) : false);
+    } while (!done);
+    if (rank == t->root)
+        cpm_sampler_result(&s, size, r);
+    cpm_sampler_free(&s);
+    free(finish);
+}

@@ -1,0 +1,41 @@
+/* cpm_curve: piecewise-linear curves of the LinInterp and PLogP models; see
+ * cpm_model.h. */
+#include "cpm_model.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_interp.h>
+
+static double segment(const double *x, const double *y, size_t a, double at)
+{
+    return y[a] + (y[a + 1] - y[a]) * (at - x[a]) / (x[a + 1] - x[a]);
+}
+
+double cpm_curve_eval(const double *x, const double *y, size_t n, double at)
+{
+    if (n == 0)
+        return 0.0;
+    if (n == 1)
+        return y[0];
+    /* GSL refuses points outside the data: the end segments extend it. */
+    if (at <= x[0])
+        return segment(x, y, 0, at);
+    if (at >= x[n - 1])
+        return segment(x, y, n - 2, at);
+    gsl_error_handler_t *old = gsl_set_error_handler_off();
+    double v = 0.0;
+    gsl_interp *in = gsl_interp_alloc(gsl_interp_linear, n);
+    if (in && gsl_interp_init(in, x, y, n) == GSL_SUCCESS &&
+        gsl_interp_eval_e(in, x, y, at, NULL, &v) == GSL_SUCCESS) {
+        gsl_interp_free(in);
+        gsl_set_error_handler(old);
+        return v;
+    }
+    if (in)
+        gsl_interp_free(in);
+    gsl_set_error_handler(old);
+    /* Not strictly increasing x (a hand-edited file): search directly. */
+    size_t a = 0;
+    while (a + 2 < n && x[a + 1] < at)
+        a++;
+    return x[a + 1] > x[a] ? segment(x, y, a, at) : y[a];
+}

@@ -1,0 +1,178 @@
+/* cpm_lininterp: the linear interpolation model; see cpm_lininterp.h. */
+#include "cpm_lininterp.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+
+struct cpm_lininterp *cpm_lininterp_alloc(int n, size_t num_points)
+{
+    struct cpm_lininterp *l = calloc(1, sizeof *l);
+    if (!l)
+        return NULL;
+    size_t pairs = cpm_pairs(n);
+    l->n = n;
+    l->num_points = num_points;
+    l->sizes = calloc(num_points + 1, sizeof *l->sizes);
+    l->times = calloc(pairs * num_points + 1, sizeof *l->times);
+    if (!l->sizes || !l->times) {
+        cpm_lininterp_free(l);
+        return NULL;
+    }
+    l->predictor.p2p = cpm_lininterp_predict_p2p;
+    l->predictor.n = n;
+    return l;
+}
+
+void cpm_lininterp_free(struct cpm_lininterp *l)
+{
+    if (!l)
+        return;
+    free(l->sizes);
+    free(l->times);
+    free(l);
+}
+
+static struct cpm_lininterp *alloc_or_die(int n, size_t points)
+{
+    struct cpm_lininterp *l = cpm_lininterp_alloc(n, points);
+    if (!l)
+        err_fatal("out of memory for a LinInterp model of %d processes", n);
+    return l;
+}
+
+double cpm_lininterp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m)
+{
+    const struct cpm_lininterp *l = (const struct cpm_lininterp *)self;
+    if (i == j)
+        return 0.0;
+    const double *y = l->times + cpm_pair_index(l->n, i, j) * l->num_points;
+    return cpm_curve_eval(l->sizes, y, l->num_points, (double)m);
+}
+
+struct estimate_ctx {
+    const struct cpm_precision *precision;
+    bool parallel;
+    size_t pairs;
+    double *sizes;
+    double *times; /* [size][pair] while measuring */
+};
+
+static void measure(MPI_Comm comm, size_t size, void *ctx, struct cpm_result *r)
+{
+    struct estimate_ctx *c = ctx;
+    cpm_measure_p2p(comm, size, c->parallel, c->precision, r);
+}
+
+static void keep(size_t index, const struct cpm_result *r, void *ctx)
+{
+    struct estimate_ctx *c = ctx;
+    c->sizes[index] = (double)r[0].size;
+    for (size_t k = 0; k < c->pairs; k++)
+        c->times[index * c->pairs + k] = r[k].time / 2.0;
+}
+
+struct cpm_lininterp *cpm_lininterp_estimate(MPI_Comm comm, const struct cpm_precision *p,
+                                             const struct cpm_msgset *set, bool parallel)
+{
+    int rank, n;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &n);
+    struct estimate_ctx c = {p, parallel, cpm_pairs(n), NULL, NULL};
+    c.sizes = calloc(set->max_num, sizeof *c.sizes);
+    c.times = calloc(set->max_num * c.pairs + 1, sizeof *c.times);
+    if (!c.sizes || !c.times)
+        err_fatal("out of memory for %zu message sizes", set->max_num);
+    size_t count = cpm_msgset_run(comm, set, c.pairs, measure, &c, keep, NULL);
+    struct cpm_lininterp *l = NULL;
+    if (rank == 0) {
+        l = alloc_or_die(n, count);
+        memcpy(l->sizes, c.sizes, count * sizeof *c.sizes);
+        for (size_t k = 0; k < c.pairs; k++)
+            for (size_t s = 0; s < count; s++)
+                l->times[k * count + s] = c.times[s * c.pairs + k];
+    }
+    free(c.sizes);
+    free(c.times);
+    return l;
+}
+
+int cpm_lininterp_read(struct cpm_reader *r, struct cpm_lininterp **model)
+{
+    int n, points;
+    if (cpm_read_keyed_int(r, "processes", 1, 1 << 20, &n) != 0 ||
+        cpm_read_keyed_int(r, "points", 1, 1 << 20, &points) != 0)
+        return -1;
+    struct cpm_lininterp *l = alloc_or_die(n, (size_t)points);
+    int rc = cpm_read_expect(r, "sizes");
+    for (int s = 0; rc == 0 && s < points; s++) {
+        size_t size;
+        rc = cpm_read_size(r, "message size", &size);
+        l->sizes[s] = (double)size;
+        if (rc == 0 && s > 0 && !(l->sizes[s] > l->sizes[s - 1])) {
+            snprintf(r->err, r->errlen, "line %d: message sizes must increase", r->line);
+            rc = -1;
+        }
+    }
+    for (size_t k = 0; rc == 0 && k < cpm_pairs(n); k++) {
+        int i, j, want_i, want_j;
+        cpm_pair_at(n, k, &want_i, &want_j);
+        rc = cpm_read_int(r, "first process of a pair", want_i, want_i, &i);
+        if (rc == 0)
+            rc = cpm_read_int(r, "second process of a pair", want_j, want_j, &j);
+        if (rc == 0)
+            rc = cpm_read_doubles(r, "time", l->times + k * l->num_points, l->num_points);
+    }
+    if (rc != 0) {
+        cpm_lininterp_free(l);
+        return -1;
+    }
+    *model = l;
+    return 0;
+}
+
+void cpm_lininterp_write(FILE *f, const struct cpm_lininterp *l)
+{
+    fprintf(f, "processes %d\npoints %zu\nsizes", l->n, l->num_points);
+    for (size_t s = 0; s < l->num_points; s++)
+        fprintf(f, " %.0f", l->sizes[s]);
+    fprintf(f, "\n# i j one-way time (s) at each size\n");
+    for (size_t k = 0; k < cpm_pairs(l->n); k++) {
+        int i, j;
+        cpm_pair_at(l->n, k, &i, &j);
+        fprintf(f, "%d %d", i, j);
+        for (size_t s = 0; s < l->num_points; s++)
+            fprintf(f, " %.9g", l->times[k * l->num_points + s]);
+        fputc('\n', f);
+    }
+}
+
+static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
+{
+    int n;
+    MPI_Comm_size(a->comm, &n);
+    if (n >= 2)
+        return 0;
+    snprintf(err, errlen, "the %s model needs at least 2 processes", "LinInterp");
+    return -1;
+}
+
+static void *estimate(const struct cpm_estimate_args *a)
+{
+    return cpm_lininterp_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
+}
+
+static int read_any(struct cpm_reader *r, void **m)
+{
+    return cpm_lininterp_read(r, (struct cpm_lininterp **)m);
+}
+static void write_any(FILE *f, const void *m) { cpm_lininterp_write(f, m); }
+static void free_any(void *m) { cpm_lininterp_free(m); }
+static const struct cpm_predictor *predictor_any(const void *m)
+{
+    return &((const struct cpm_lininterp *)m)->predictor;
+}
+
+const struct cpm_model_kind cpm_lininterp_kind = {
+    "LinInterp", "LinInterp", check, estimate, read_any, write_any, free_any, predictor_any, NULL, 0};

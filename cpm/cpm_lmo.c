@@ -1,0 +1,237 @@
+/* cpm_lmo: the LMO model, its file and its predictions; see cpm_lmo.h. */
+#include "cpm_lmo.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+
+struct cpm_lmo *cpm_lmo_alloc(int n, bool homogeneous)
+{
+    struct cpm_lmo *l = calloc(1, sizeof *l);
+    if (!l)
+        return NULL;
+    size_t procs = homogeneous ? 1 : (size_t)n, links = homogeneous ? 1 : cpm_pairs(n);
+    l->n = n;
+    l->homogeneous = homogeneous;
+    l->C = calloc(procs + 1, sizeof *l->C);
+    l->t = calloc(procs + 1, sizeof *l->t);
+    l->L = calloc(links + 1, sizeof *l->L);
+    l->inv_beta = calloc(links + 1, sizeof *l->inv_beta);
+    if (!l->C || !l->t || !l->L || !l->inv_beta) {
+        cpm_lmo_free(l);
+        return NULL;
+    }
+    l->S = l->M1 = l->M2 = CPM_NO_THRESHOLD;
+    l->predictor.p2p = cpm_lmo_predict_p2p;
+    l->predictor.n = n;
+    return l;
+}
+
+void cpm_lmo_free(struct cpm_lmo *l)
+{
+    if (!l)
+        return;
+    free(l->C);
+    free(l->t);
+    free(l->L);
+    free(l->inv_beta);
+    free(l);
+}
+
+static size_t proc(const struct cpm_lmo *l, int i) { return l->homogeneous ? 0 : (size_t)i; }
+static size_t link_of(const struct cpm_lmo *l, int i, int j)
+{
+    return l->homogeneous ? 0 : cpm_pair_index(l->n, i, j);
+}
+
+double cpm_lmo_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m)
+{
+    const struct cpm_lmo *l = (const struct cpm_lmo *)self;
+    if (i == j)
+        return 0.0;
+    size_t a = proc(l, i), b = proc(l, j), k = link_of(l, i, j);
+    return l->C[a] + l->L[k] + l->C[b] + (double)m * (l->t[a] + l->inv_beta[k] + l->t[b]);
+}
+
+/* The root's own work: n - 1 messages, each C_r + M t_r. */
+static double root_work(const struct cpm_lmo *l, int root, size_t m)
+{
+    return (l->n - 1) * (l->C[proc(l, root)] + (double)m * l->t[proc(l, root)]);
+}
+
+/* Transfers overlapping: the slowest L_ri + C_i + M(1/beta_ri + t_i). */
+static double overlapped(const struct cpm_lmo *l, int root, size_t m)
+{
+    double worst = 0.0;
+    for (int i = 0; i < l->n; i++) {
+        if (i == root)
+            continue;
+        size_t k = link_of(l, root, i), p = proc(l, i);
+        double v = l->L[k] + l->C[p] + (double)m * (l->inv_beta[k] + l->t[p]);
+        if (v > worst)
+            worst = v;
+    }
+    return worst;
+}
+
+/* Transfers sharing the root's link one after another: every byte crosses
+ * at its own rate (the sum of M / beta_ri), while the latencies and the
+ * remote processing still overlap (the largest L_ri + C_i + M t_i). */
+static double serialised(const struct cpm_lmo *l, int root, size_t m)
+{
+    double wire = 0.0, worst = 0.0;
+    for (int i = 0; i < l->n; i++) {
+        if (i == root)
+            continue;
+        size_t k = link_of(l, root, i), p = proc(l, i);
+        wire += (double)m * l->inv_beta[k];
+        double v = l->L[k] + l->C[p] + (double)m * l->t[p];
+        if (v > worst)
+            worst = v;
+    }
+    return wire + worst;
+}
+
+double cpm_lmo_predict_scatter_flat(const struct cpm_lmo *l, int root, size_t m)
+{
+    if (l->n < 2)
+        return 0.0;
+    bool large = l->S != CPM_NO_THRESHOLD && m >= l->S;
+    return root_work(l, root, m) + (large ? serialised(l, root, m) : overlapped(l, root, m));
+}
+
+double cpm_lmo_predict_gather_flat(const struct cpm_lmo *l, int root, size_t m)
+{
+    if (l->n < 2)
+        return 0.0;
+    if (l->M1 == CPM_NO_THRESHOLD || m < l->M1)
+        return root_work(l, root, m) + overlapped(l, root, m);
+    if (l->M2 != CPM_NO_THRESHOLD && m >= l->M2)
+        return root_work(l, root, m) + serialised(l, root, m);
+    if (l->M1 < 2)
+        return root_work(l, root, m) + serialised(l, root, m);
+    /* Medium sizes: gathers of pieces below M1, one after another. */
+    size_t piece = l->M1 - 1, rounds = (m + piece - 1) / piece, each = (m + rounds - 1) / rounds;
+    return (double)rounds * (root_work(l, root, each) + overlapped(l, root, each));
+}
+
+int cpm_lmo_read(struct cpm_reader *r, struct cpm_lmo **model)
+{
+    int n, homogeneous;
+    if (cpm_read_keyed_int(r, "processes", 1, 1 << 20, &n) != 0 ||
+        cpm_read_keyed_int(r, "homogeneous", 0, 1, &homogeneous) != 0)
+        return -1;
+    struct cpm_lmo *l = cpm_lmo_alloc(n, homogeneous);
+    if (!l)
+        err_fatal("out of memory for an LMO model of %d processes", n);
+    size_t procs = homogeneous ? 1 : (size_t)n, links = homogeneous ? 1 : cpm_pairs(n);
+    int rc = cpm_read_expect(r, "C");
+    if (rc == 0)
+        rc = cpm_read_doubles(r, "C", l->C, procs);
+    if (rc == 0)
+        rc = cpm_read_expect(r, "t");
+    if (rc == 0)
+        rc = cpm_read_doubles(r, "t", l->t, procs);
+    for (size_t k = 0; rc == 0 && k < links; k++) {
+        int i, j, want_i = 0, want_j = 1;
+        if (!homogeneous)
+            cpm_pair_at(n, k, &want_i, &want_j);
+        if (cpm_read_expect(r, "link") != 0 ||
+            cpm_read_int(r, "first process of a link", want_i, want_i, &i) != 0 ||
+            cpm_read_int(r, "second process of a link", want_j, want_j, &j) != 0 ||
+            cpm_read_double(r, "latency L", &l->L[k]) != 0 ||
+            cpm_read_double(r, "inverse rate 1/beta", &l->inv_beta[k]) != 0)
+            rc = -1;
+    }
+    if (rc == 0 && (cpm_read_expect(r, "S") != 0 || cpm_read_threshold(r, "S", &l->S) != 0 ||
+                    cpm_read_expect(r, "one2many_small") != 0 ||
+                    cpm_read_doubles(r, "one2many_small", l->one2many_small, 2) != 0 ||
+                    cpm_read_expect(r, "one2many_large") != 0 ||
+                    cpm_read_doubles(r, "one2many_large", l->one2many_large, 2) != 0 ||
+                    cpm_read_expect(r, "M1") != 0 || cpm_read_threshold(r, "M1", &l->M1) != 0 ||
+                    cpm_read_expect(r, "M2") != 0 || cpm_read_threshold(r, "M2", &l->M2) != 0 ||
+                    cpm_read_expect(r, "many2one_small") != 0 ||
+                    cpm_read_doubles(r, "many2one_small", l->many2one_small, 2) != 0 ||
+                    cpm_read_expect(r, "many2one_large") != 0 ||
+                    cpm_read_doubles(r, "many2one_large", l->many2one_large, 2) != 0))
+        rc = -1;
+    if (rc == 0 && l->M1 != CPM_NO_THRESHOLD && l->M2 != CPM_NO_THRESHOLD && l->M1 > l->M2) {
+        snprintf(r->err, r->errlen, "line %d: M1 (%zu) exceeds M2 (%zu)", r->line, l->M1, l->M2);
+        rc = -1;
+    }
+    if (rc != 0) {
+        cpm_lmo_free(l);
+        return -1;
+    }
+    *model = l;
+    return 0;
+}
+
+void cpm_lmo_write(FILE *f, const struct cpm_lmo *l)
+{
+    size_t procs = l->homogeneous ? 1 : (size_t)l->n, links = l->homogeneous ? 1 : cpm_pairs(l->n);
+    fprintf(f, "processes %d\nhomogeneous %d\n", l->n, l->homogeneous ? 1 : 0);
+    fprintf(f, "# fixed (s) and per-byte (s/byte) processing delays\n");
+    cpm_write_doubles(f, "C", l->C, procs);
+    cpm_write_doubles(f, "t", l->t, procs);
+    fprintf(f, "# link i j L(s) 1/beta(s/byte)\n");
+    for (size_t k = 0; k < links; k++) {
+        int i = 0, j = 1;
+        if (!l->homogeneous)
+            cpm_pair_at(l->n, k, &i, &j);
+        fprintf(f, "link %d %d %.9g %.9g\n", i, j, l->L[k], l->inv_beta[k]);
+    }
+    fprintf(f, "# thresholds (bytes) and the linear fits (s, s/byte) beside them\n");
+    cpm_write_threshold(f, "S", l->S);
+    cpm_write_doubles(f, "one2many_small", l->one2many_small, 2);
+    cpm_write_doubles(f, "one2many_large", l->one2many_large, 2);
+    cpm_write_threshold(f, "M1", l->M1);
+    cpm_write_threshold(f, "M2", l->M2);
+    cpm_write_doubles(f, "many2one_small", l->many2one_small, 2);
+    cpm_write_doubles(f, "many2one_large", l->many2one_large, 2);
+}
+
+static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
+{
+    int n;
+    MPI_Comm_size(a->comm, &n);
+    if (n < 3)
+        snprintf(err, errlen, "the LMO model needs at least 3 processes (it solves triplets)");
+    else if (a->msgset.max_size == 0)
+        snprintf(err, errlen, "the LMO model needs a maximum message size above 0");
+    else
+        return 0;
+    return -1;
+}
+
+static void *estimate(const struct cpm_estimate_args *a)
+{
+    if (a->homogeneous)
+        return cpm_lmo_estimate_homogeneous(a->comm, &a->precision, &a->msgset, a->parallel);
+    return cpm_lmo_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
+}
+
+static int read_any(struct cpm_reader *r, void **m) { return cpm_lmo_read(r, (struct cpm_lmo **)m); }
+static void write_any(FILE *f, const void *m) { cpm_lmo_write(f, m); }
+static void free_any(void *m) { cpm_lmo_free(m); }
+static const struct cpm_predictor *predictor_any(const void *m)
+{
+    return &((const struct cpm_lmo *)m)->predictor;
+}
+static double scatter(const void *m, int root, size_t size)
+{
+    return cpm_lmo_predict_scatter_flat(m, root, size);
+}
+static double gather(const void *m, int root, size_t size)
+{
+    return cpm_lmo_predict_gather_flat(m, root, size);
+}
+
+static const struct cpm_coll_prediction colls[] = {
+    {"scatter_flat", "flat scatter with the one-to-many threshold S", scatter},
+    {"gather_flat", "flat gather with the many-to-one thresholds M1, M2", gather},
+};
+
+const struct cpm_model_kind cpm_lmo_kind = {
+    "LMO", "LMO", check, estimate, read_any, write_any, free_any, predictor_any, colls, 2};

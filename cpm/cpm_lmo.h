@@ -1,0 +1,73 @@
+/*
+ * cpm_lmo: the LMO model of a switched heterogeneous cluster. A message of
+ * M bytes from i to j costs
+ *     C_i + L_ij + C_j + M (t_i + 1/beta_ij + t_j)
+ * with fixed and per-byte processing delays C, t of each processor and the
+ * latency L and rate beta of each link (symmetric). The parameters come from
+ * round trips between pairs and one-to-two experiments over every triplet,
+ * solved per triplet and averaged (see cpm_lmo_solve). Thresholds describe
+ * what the linear model misses on a loaded root: S, where flat one-to-many
+ * (scatter) changes regime, and M1 < M2, the medium sizes of many-to-one
+ * (gather) where the time escalates; the linear fits on either side of the
+ * breaks are kept. The homogeneous variant has one C, t, L and beta.
+ * The file stores 1/beta (seconds per byte) so noise never makes it infinite.
+ */
+#ifndef COMMSWEEP_CPM_LMO_H
+#define COMMSWEEP_CPM_LMO_H
+
+#include "cpm_model.h"
+
+struct cpm_lmo {
+    struct cpm_predictor predictor; /* first: the model is its predictor */
+    int n;                          /* processes */
+    bool homogeneous;               /* one value per parameter below */
+    double *C, *t;                  /* n (1 when homogeneous) delays, s and s/byte */
+    double *L, *inv_beta;           /* pairs (1 when homogeneous), s and s/byte */
+    size_t S;                       /* one-to-many threshold or CPM_NO_THRESHOLD */
+    double one2many_small[2], one2many_large[2]; /* intercept, slope */
+    size_t M1, M2;                  /* many-to-one thresholds */
+    double many2one_small[2], many2one_large[2];
+    double worst_ci; /* estimation only: largest relative CI over triplets */
+};
+
+struct cpm_lmo *cpm_lmo_alloc(int n, bool homogeneous);
+void cpm_lmo_free(struct cpm_lmo *model);
+
+/* The measurements of one size M > 0 that fix the parameters: round trips
+ * of 0 and M bytes each way for every pair (full round-trip times,
+ * cpm_pair_index order) and one-to-two experiments (M out, empty back) of 0
+ * and M bytes (3 per triplet, cpm_measure_p2pp order). */
+struct cpm_lmo_data {
+    size_t m;
+    const struct cpm_result *p2p0, *p2pm, *p2pp0, *p2ppm;
+};
+/* Solves each triplet's system and averages the solutions into model
+ * (heterogeneous, n >= 3); sets model->worst_ci at level cl. */
+void cpm_lmo_solve(struct cpm_lmo *model, const struct cpm_lmo_data *d, double cl);
+/* A homogeneous model with the averages of a heterogeneous one. */
+struct cpm_lmo *cpm_lmo_homogeneous_of(const struct cpm_lmo *het);
+
+/* Collective (n >= 3, msgset max_size > 0): the model on rank 0. */
+struct cpm_lmo *cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p,
+                                 const struct cpm_msgset *set, bool parallel);
+struct cpm_lmo *cpm_lmo_estimate_homogeneous(MPI_Comm comm, const struct cpm_precision *p,
+                                             const struct cpm_msgset *set, bool parallel);
+
+/* File: "processes N", "homogeneous 0|1", "C" values, "t" values, then
+ * "link i j L 1/beta" per pair (one "link 0 1 ..." when homogeneous), then
+ * "S", "one2many_small a b", "one2many_large a b", "M1", "M2",
+ * "many2one_small a b", "many2one_large a b" (thresholds a size or none). */
+int cpm_lmo_read(struct cpm_reader *r, struct cpm_lmo **model);
+void cpm_lmo_write(FILE *f, const struct cpm_lmo *model);
+
+double cpm_lmo_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m);
+/* Flat scatter: (n-1)(C_r + M t_r) + max_i (L_ri + C_i + M(1/beta_ri + t_i))
+ * below S; from S on the root's link serialises the transfers. */
+double cpm_lmo_predict_scatter_flat(const struct cpm_lmo *model, int root, size_t m);
+/* Flat gather: as scatter below M1, serialised from M2 on, and between them
+ * the split gather that avoids the escalations (rounds of sizes below M1). */
+double cpm_lmo_predict_gather_flat(const struct cpm_lmo *model, int root, size_t m);
+
+extern const struct cpm_model_kind cpm_lmo_kind;
+
+#endif

@@ -1,0 +1,321 @@
+/* cpm_lmo_estimate: measuring and solving the LMO model; see cpm_lmo.h. */
+#include "cpm_lmo.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpm_breakpoint.h"
+#include "err.h"
+#include "stats.h"
+
+/* Running sums of one parameter's solutions over the triplets. */
+struct acc {
+    double sum, sumsq;
+    size_t n;
+};
+
+static void add(struct acc *a, double v)
+{
+    a->sum += v;
+    a->sumsq += v * v;
+    a->n++;
+}
+
+static double mean_of(const struct acc *a) { return a->n ? a->sum / (double)a->n : 0.0; }
+
+/* Half-width of the confidence interval relative to the mean. */
+static double relative_ci(const struct acc *a, double cl)
+{
+    if (a->n < 2)
+        return 0.0;
+    double m = mean_of(a), var = (a->sumsq - a->n * m * m) / (double)(a->n - 1);
+    double half = stats_t_halfwidth(var > 0.0 ? sqrt(var) : 0.0, a->n, cl);
+    return m != 0.0 ? half / fabs(m) : 0.0;
+}
+
+/*
+ * With round trips of M bytes each way, T_ab(M) = 2(C_a + L_ab + C_b) +
+ * 2M(t_a + 1/beta_ab + t_b), and one-to-two experiments v -> {x, y} of M
+ * bytes out and empty answers,
+ *   T_v(M) = 2(2C_v + M t_v) + max_x (2(L_vx + C_x) + M(1/beta_vx + t_x)),
+ * the per-triplet solutions are
+ *   C_v = (T_v(0) - max_x T_vx(0)) / 2
+ *   L_ab = T_ab(0)/2 - C_a - C_b
+ *   t_v = (T_v(M) - max_x (T_vx(0) + T_vx(M))/2 - 2 C_v) / M
+ *   1/beta_ab = (T_ab(M)/2 - C_a - L_ab - C_b)/M - t_a - t_b,
+ * because (T_vx(0) + T_vx(M))/2 = 2(C_v + L_vx + C_x) + M(t_v + 1/beta_vx + t_x)
+ * and its maximum over x differs from T_v(M) by exactly 2C_v + M t_v.
+ */
+void cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl)
+{
+    int n = l->n;
+    size_t pairs = cpm_pairs(n);
+    struct acc *C = calloc((size_t)n, sizeof *C), *t = calloc((size_t)n, sizeof *t);
+    struct acc *L = calloc(pairs, sizeof *L), *ib = calloc(pairs, sizeof *ib);
+    if (!C || !t || !L || !ib)
+        err_fatal("out of memory for the LMO solutions");
+    double M = (double)d->m;
+    for (size_t tr = 0; tr < cpm_triplets(n); tr++) {
+        int v[3];
+        cpm_triplet_at(n, tr, &v[0], &v[1], &v[2]);
+        double c[3], tt[3];
+        for (int r = 0; r < 3; r++) {
+            int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
+            size_t px = cpm_pair_index(n, v[r], x), py = cpm_pair_index(n, v[r], y);
+            double t0x = d->p2p0[px].time, t0y = d->p2p0[py].time;
+            double both_x = (t0x + d->p2pm[px].time) / 2.0, both_y = (t0y + d->p2pm[py].time) / 2.0;
+            c[r] = (d->p2pp0[3 * tr + (size_t)r].time - fmax(t0x, t0y)) / 2.0;
+            tt[r] = (d->p2ppm[3 * tr + (size_t)r].time - fmax(both_x, both_y) - 2.0 * c[r]) / M;
+            add(&C[v[r]], c[r]);
+            add(&t[v[r]], tt[r]);
+        }
+        for (int r = 0; r < 3; r++) {
+            int a = r, b = (r + 1) % 3;
+            size_t p = cpm_pair_index(n, v[a], v[b]);
+            double lat = d->p2p0[p].time / 2.0 - c[a] - c[b];
+            add(&L[p], lat);
+            add(&ib[p], (d->p2pm[p].time / 2.0 - c[a] - lat - c[b]) / M - tt[a] - tt[b]);
+        }
+    }
+    l->worst_ci = 0.0;
+    for (int i = 0; i < n; i++) {
+        l->C[i] = mean_of(&C[i]);
+        l->t[i] = mean_of(&t[i]);
+        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&C[i], cl), relative_ci(&t[i], cl)));
+    }
+    for (size_t p = 0; p < pairs; p++) {
+        l->L[p] = mean_of(&L[p]);
+        l->inv_beta[p] = mean_of(&ib[p]);
+        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&L[p], cl), relative_ci(&ib[p], cl)));
+    }
+    free(C);
+    free(t);
+    free(L);
+    free(ib);
+}
+
+struct cpm_lmo *cpm_lmo_homogeneous_of(const struct cpm_lmo *het)
+{
+    struct cpm_lmo *h = cpm_lmo_alloc(het->n, true);
+    if (!h)
+        err_fatal("out of memory for an LMO model");
+    size_t pairs = cpm_pairs(het->n);
+    for (int i = 0; i < het->n; i++) {
+        h->C[0] += het->C[i] / het->n;
+        h->t[0] += het->t[i] / het->n;
+    }
+    for (size_t p = 0; p < pairs; p++) {
+        h->L[0] += het->L[p] / (double)pairs;
+        h->inv_beta[0] += het->inv_beta[p] / (double)pairs;
+    }
+    h->S = het->S;
+    h->M1 = het->M1;
+    h->M2 = het->M2;
+    memcpy(h->one2many_small, het->one2many_small, sizeof h->one2many_small);
+    memcpy(h->one2many_large, het->one2many_large, sizeof h->one2many_large);
+    memcpy(h->many2one_small, het->many2one_small, sizeof h->many2one_small);
+    memcpy(h->many2one_large, het->many2one_large, sizeof h->many2one_large);
+    h->worst_ci = het->worst_ci;
+    return h;
+}
+
+/* Flat one-to-many and many-to-one from rank 0, timed by the max method. */
+struct flat_ctx {
+    char *buf;
+    bool gather;
+    struct cpm_coll_timer timer;
+    const struct cpm_precision *precision;
+    size_t count;
+    double *sizes, *times, *max_times;
+};
+
+static void flat_op(MPI_Comm comm, int root, size_t size, void *ctx)
+{
+    struct flat_ctx *c = ctx;
+    int rank, n;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &n);
+    if (rank != root) {
+        if (c->gather)
+            cpm_send_bytes(c->buf, size, root, CPM_TAG_DATA, comm);
+        else
+            cpm_recv_bytes(c->buf, size, root, CPM_TAG_DATA, comm);
+        return;
+    }
+    for (int x = 0; x < n; x++) {
+        if (x == root)
+            continue;
+        if (c->gather)
+            cpm_recv_bytes(c->buf, size, x, CPM_TAG_DATA, comm);
+        else
+            cpm_send_bytes(c->buf, size, x, CPM_TAG_DATA, comm);
+    }
+}
+
+static void flat_measure(MPI_Comm comm, size_t size, void *ctx, struct cpm_result *r)
+{
+    struct flat_ctx *c = ctx;
+    (void)comm;
+    cpm_coll_measure(&c->timer, flat_op, size, c, c->precision, r);
+}
+
+static void flat_keep(size_t index, const struct cpm_result *r, void *ctx)
+{
+    struct flat_ctx *c = ctx;
+    c->sizes[index] = (double)r->size;
+    c->times[index] = r->time;
+    c->max_times[index] = r->max_time;
+    c->count = index + 1;
+}
+
+/* The break of the one-to-many or many-to-one curve over the message set;
+ * returns the threshold (or none) and fills the fits on both sides. */
+static size_t find_break(const struct flat_ctx *c, double small[2], double large[2])
+{
+    struct cpm_break b;
+    /* The break is searched, so a plain F test would find one too often:
+     * a stricter level compensates. */
+    cpm_breakpoint_search(c->sizes, c->times, c->count, 2, 0.01, &b);
+    memcpy(small, b.left, 2 * sizeof *small);
+    memcpy(large, b.right, 2 * sizeof *large);
+    return b.found ? (size_t)b.x : CPM_NO_THRESHOLD;
+}
+
+/* A tenfold escalation: a repetition ten times slower than the small-size
+ * line predicts (never less than the fastest mean seen). */
+static bool escalated(const double small[2], double floor_time, double size, double max_time)
+{
+    double expected = fmax(small[0] + small[1] * size, floor_time);
+    return max_time > 10.0 * expected;
+}
+
+/* The smallest size with an escalation, narrowed by halving the interval
+ * down to one byte and truncated to whole KiB (rank 0 decides, everyone
+ * measures). */
+static size_t find_escalation(MPI_Comm comm, struct flat_ctx *c, const double small[2])
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    double floor_time = INFINITY;
+    unsigned long long lo = 0, hi = 0;
+    int found = 0;
+    if (rank == 0) {
+        for (size_t k = 0; k < c->count; k++)
+            if (c->times[k] > 0.0)
+                floor_time = fmin(floor_time, c->times[k]);
+        for (size_t k = 1; k < c->count && !found; k++)
+            if (escalated(small, floor_time, c->sizes[k], c->max_times[k])) {
+                found = 1;
+                lo = (unsigned long long)c->sizes[k - 1];
+                hi = (unsigned long long)c->sizes[k];
+            }
+    }
+    MPI_CHECK(MPI_Bcast(&found, 1, MPI_INT, 0, comm));
+    if (!found)
+        return CPM_NO_THRESHOLD;
+    for (;;) {
+        unsigned long long mid = 0;
+        if (rank == 0)
+            mid = hi - lo > 1 ? lo + (hi - lo) / 2 : 0;
+        MPI_CHECK(MPI_Bcast(&mid, 1, MPI_UNSIGNED_LONG_LONG, 0, comm));
+        if (mid == 0)
+            break;
+        struct cpm_result r;
+        cpm_coll_measure(&c->timer, flat_op, (size_t)mid, c, c->precision, &r);
+        if (rank == 0) {
+            if (escalated(small, floor_time, (double)mid, r.max_time))
+                hi = mid;
+            else
+                lo = mid;
+        }
+    }
+    unsigned long long kib = hi / 1024 * 1024;
+    return (size_t)(kib ? kib : hi);
+}
+
+static void thresholds(MPI_Comm comm, const struct cpm_precision *p, const struct cpm_msgset *set,
+                       struct cpm_lmo *l)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    struct flat_ctx c = {0};
+    c.buf = calloc(set->max_size + 1, 1);
+    c.sizes = calloc(set->max_num, sizeof *c.sizes);
+    c.times = calloc(set->max_num, sizeof *c.times);
+    c.max_times = calloc(set->max_num, sizeof *c.max_times);
+    if (!c.buf || !c.sizes || !c.times || !c.max_times)
+        err_fatal("out of memory for messages of %zu bytes", set->max_size);
+    c.precision = p;
+    cpm_coll_timer_init(&c.timer, comm, CPM_TIMING_MAX, 0, p);
+
+    c.gather = false;
+    cpm_msgset_run(comm, set, 1, flat_measure, &c, flat_keep, NULL);
+    if (rank == 0)
+        l->S = find_break(&c, l->one2many_small, l->one2many_large);
+
+    c.gather = true;
+    c.count = 0;
+    cpm_msgset_run(comm, set, 1, flat_measure, &c, flat_keep, NULL);
+    if (rank == 0)
+        l->M2 = find_break(&c, l->many2one_small, l->many2one_large);
+    double small[2] = {0.0, 0.0};
+    if (rank == 0)
+        memcpy(small, l->many2one_small, sizeof small);
+    size_t m1 = find_escalation(comm, &c, small);
+    if (rank == 0) {
+        /* Without escalations there is no medium range: M1 = M2. */
+        l->M1 = m1 == CPM_NO_THRESHOLD ? l->M2 : m1;
+        if (l->M2 != CPM_NO_THRESHOLD && l->M1 > l->M2)
+            l->M1 = l->M2;
+    }
+    cpm_coll_timer_free(&c.timer);
+    free(c.buf);
+    free(c.sizes);
+    free(c.times);
+    free(c.max_times);
+}
+
+struct cpm_lmo *cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p,
+                                 const struct cpm_msgset *set, bool parallel)
+{
+    int rank, n;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &n);
+    size_t pairs = cpm_pairs(n), trip = 3 * cpm_triplets(n), m = set->max_size;
+    struct cpm_result *p2p0 = calloc(pairs, sizeof *p2p0), *p2pm = calloc(pairs, sizeof *p2pm);
+    struct cpm_result *p2pp0 = calloc(trip, sizeof *p2pp0), *p2ppm = calloc(trip, sizeof *p2ppm);
+    if (!p2p0 || !p2pm || !p2pp0 || !p2ppm)
+        err_fatal("out of memory for %zu results", trip);
+    cpm_measure_p2p(comm, 0, parallel, p, p2p0);
+    cpm_measure_p2p(comm, m, parallel, p, p2pm);
+    cpm_measure_p2pp(comm, 0, parallel, p, p2pp0);
+    cpm_measure_p2pp(comm, m, parallel, p, p2ppm);
+    struct cpm_lmo *l = NULL;
+    if (rank == 0) {
+        l = cpm_lmo_alloc(n, false);
+        if (!l)
+            err_fatal("out of memory for an LMO model of %d processes", n);
+        struct cpm_lmo_data d = {m, p2p0, p2pm, p2pp0, p2ppm};
+        cpm_lmo_solve(l, &d, p->cl);
+    }
+    free(p2p0);
+    free(p2pm);
+    free(p2pp0);
+    free(p2ppm);
+    struct cpm_lmo scratch;
+    memset(&scratch, 0, sizeof scratch);
+    thresholds(comm, p, set, l ? l : &scratch);
+    return l;
+}
+
+struct cpm_lmo *cpm_lmo_estimate_homogeneous(MPI_Comm comm, const struct cpm_precision *p,
+                                             const struct cpm_msgset *set, bool parallel)
+{
+    struct cpm_lmo *het = cpm_lmo_estimate(comm, p, set, parallel);
+    if (!het)
+        return NULL;
+    struct cpm_lmo *h = cpm_lmo_homogeneous_of(het);
+    cpm_lmo_free(het);
+    return h;
+}

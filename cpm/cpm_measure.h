@@ -1,0 +1,182 @@
+/*
+ * cpm_measure: the measurement layer the models are built on (what MPIBlib
+ * provides to the original CPM). It owns
+ *   - the precision of an experiment and the Student-t stopping rule,
+ *   - message sets, regular and adaptive, and the driver that walks them,
+ *   - point-to-point round trips for every pair (serial or in parallel over a
+ *     round-robin schedule) and one-to-two experiments over triplets,
+ *   - collective timing with the methods max, root and global.
+ * Every decision on the number of repetitions is taken by one rank and sent
+ * to the others taking part, so all ranks leave an experiment together.
+ */
+#ifndef COMMSWEEP_CPM_MEASURE_H
+#define COMMSWEEP_CPM_MEASURE_H
+
+#include <mpi.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* How long to repeat an experiment: at least min_reps, at most max_reps,
+ * stopping as soon as the half-width of the two-sided Student-t interval at
+ * level cl is below eps times the mean. min_reps == max_reps: fixed count. */
+struct cpm_precision {
+    size_t min_reps, max_reps;
+    double cl, eps;
+};
+#define CPM_PRECISION_DEFAULT {5, 100, 0.95, 0.025}
+
+/* One measured quantity. time is the mean, ci the half-width of the
+ * confidence interval, above_wtick whether the mean exceeds MPI_Wtick. */
+struct cpm_result {
+    size_t size;
+    double time;
+    size_t reps;
+    double ci;
+    int above_wtick;
+    double max_time; /* the largest sample (escalations show there) */
+};
+#define CPM_RESULT_DOUBLES 6 /* a result packed as doubles for reductions */
+void cpm_result_pack(const struct cpm_result *r, double *d);
+void cpm_result_unpack(const double *d, struct cpm_result *r);
+
+/* Samples of one experiment, kept until the stopping rule is met. */
+struct cpm_sampler {
+    struct cpm_precision precision;
+    double *samples;
+    size_t n;
+};
+void cpm_sampler_init(struct cpm_sampler *s, const struct cpm_precision *p);
+void cpm_sampler_free(struct cpm_sampler *s);
+/* Adds a sample; true when no more repetitions are needed. */
+bool cpm_sampler_add(struct cpm_sampler *s, double t);
+/* Whether the n samples in x satisfy the rule (pure, for tests). */
+bool cpm_precision_reached(const struct cpm_precision *p, const double *x, size_t n);
+void cpm_sampler_result(const struct cpm_sampler *s, size_t size, struct cpm_result *r);
+/* Checks the fields; 0 or -1 with a message. */
+int cpm_precision_check(const struct cpm_precision *p, char *err, size_t errlen);
+
+/* Message sizes: min_size to max_size by stride, or adaptive when stride is
+ * 0: the stride doubles while each new point lies within max_diff (relative)
+ * of the line through the two previous points, else it is halved (not below
+ * min_stride) and a point is inserted closer; at most max_num sizes. */
+struct cpm_msgset {
+    size_t min_size, max_size, stride;
+    double max_diff;
+    size_t min_stride, max_num;
+};
+#define CPM_MSGSET_DEFAULT {0, 65536, 8192, 0.1, 1024, 100}
+int cpm_msgset_check(const struct cpm_msgset *m, char *err, size_t errlen);
+
+/* The walk over a message set as an iterator, independent of MPI: ask for
+ * the next size, measure it, record its time. */
+struct cpm_msgset_walk {
+    struct cpm_msgset set;
+    size_t count;      /* sizes recorded */
+    size_t *sizes;     /* recorded sizes, ascending */
+    double *times;
+    size_t stride;     /* current adaptive stride */
+    size_t pending;    /* the size handed out and not yet recorded */
+};
+void cpm_msgset_walk_init(struct cpm_msgset_walk *w, const struct cpm_msgset *m);
+void cpm_msgset_walk_free(struct cpm_msgset_walk *w);
+/* The next size to measure, or false when the set is complete. */
+bool cpm_msgset_walk_next(struct cpm_msgset_walk *w, size_t *size);
+void cpm_msgset_walk_record(struct cpm_msgset_walk *w, size_t size, double time);
+
+/* Measures one message size: collective over comm, fills nres results
+ * (valid on rank 0); results[0].time drives the adaptive set. */
+typedef void (*cpm_measure_fn)(MPI_Comm comm, size_t size, void *ctx,
+                               struct cpm_result *results);
+/* Collective: walks the set with measure; rank 0 decides the sizes and
+ * broadcasts them. Calls each(size_index, results, ctx) on rank 0 after every
+ * size (may be NULL). Returns the number of sizes measured; *sizes_out
+ * (malloc'ed, on every rank) receives them when not NULL. */
+size_t cpm_msgset_run(MPI_Comm comm, const struct cpm_msgset *m, size_t nres,
+                      cpm_measure_fn measure, void *ctx,
+                      void (*each)(size_t index, const struct cpm_result *r, void *ctx),
+                      size_t **sizes_out);
+
+/* Pair and triplet numbering: pairs i < j and triplets i < j < k of n
+ * processes in lexicographic order. */
+size_t cpm_pairs(int n);
+size_t cpm_pair_index(int n, int i, int j); /* i != j, any order */
+void cpm_pair_at(int n, size_t index, int *i, int *j);
+size_t cpm_triplets(int n);
+size_t cpm_triplet_index(int n, int i, int j, int k); /* i < j < k */
+void cpm_triplet_at(int n, size_t index, int *i, int *j, int *k);
+
+/* Round-robin schedule: partner of rank in round (0 <= round < rounds), or
+ * -1 for a bye. n - 1 rounds for even n, n for odd n; every pair meets once. */
+int cpm_schedule_rounds(int n);
+int cpm_schedule_partner(int n, int round, int rank);
+
+/* Round trip i -> j -> i with fwd bytes out and back bytes back, timed on i,
+ * repeated by precision. Called by i and j only; result valid on i. */
+void cpm_roundtrip(MPI_Comm comm, int i, int j, size_t fwd, size_t back,
+                   const struct cpm_precision *p, struct cpm_result *r);
+
+/* A p2p experiment between measurer i and partner j, for the all-pairs
+ * driver: called on i and j, fills nq results on i. */
+typedef void (*cpm_pair_fn)(MPI_Comm comm, int i, int j, size_t size, void *ctx,
+                            struct cpm_result *r);
+/* Collective: runs pair_fn at the same time for the disjoint pairs
+ * (pairs[2k] < pairs[2k+1]); results[nq * k + q] valid on rank 0. Every rank
+ * leaves after all pairs are done. */
+void cpm_measure_pair_group(MPI_Comm comm, size_t size, const int *pairs, size_t npairs,
+                            size_t nq, cpm_pair_fn pair_fn, void *ctx, struct cpm_result *results);
+/* The groups of the all-pairs experiment: one pair each (serial, C(n,2)
+ * groups) or the rounds of the round-robin schedule (parallel). Fills pairs
+ * (room for n values) and returns how many pairs group holds. */
+int cpm_pair_groups(int n, bool parallel);
+size_t cpm_pair_group(int n, bool parallel, int group, int *pairs);
+/* Collective: runs pair_fn for every pair i < j (one at a time, or in
+ * parallel rounds of disjoint pairs); results[nq * cpm_pair_index + q]
+ * valid on rank 0. */
+void cpm_measure_pairs(MPI_Comm comm, size_t size, bool parallel, size_t nq,
+                       cpm_pair_fn pair_fn, void *ctx, struct cpm_result *results);
+/* Convenience: symmetric round trips (size out, size back) for all pairs. */
+void cpm_measure_p2p(MPI_Comm comm, size_t size, bool parallel,
+                     const struct cpm_precision *p, struct cpm_result *results);
+
+/* One-to-two i -> {j, k}: i sends size bytes to j and k, both answer with an
+ * empty message; timed on i. Collective over comm (n >= 3): for every triplet
+ * i < j < k the three experiments rooted at i, j and k;
+ * results[3 * cpm_triplet_index + r] for root r = 0 (i), 1 (j), 2 (k), valid
+ * on rank 0. parallel runs disjoint triplets at the same time. */
+void cpm_measure_p2pp(MPI_Comm comm, size_t size, bool parallel,
+                      const struct cpm_precision *p, struct cpm_result *results);
+
+/* Collective timing. */
+enum cpm_timing { CPM_TIMING_MAX, CPM_TIMING_ROOT, CPM_TIMING_GLOBAL };
+extern const char *const cpm_timing_names[]; /* "max", "root", "global", NULL */
+
+/* One run of the operation being timed (collective over comm). */
+typedef void (*cpm_coll_op)(MPI_Comm comm, int root, size_t size, void *ctx);
+
+struct cpm_coll_timer {
+    MPI_Comm comm;
+    enum cpm_timing method;
+    int root;
+    double barrier_time; /* root method: mean time of a barrier on root */
+    double *offsets;     /* global method: clock offset of each rank (root) */
+};
+/* Collective: prepares the method (measures the barrier or the offsets). */
+void cpm_coll_timer_init(struct cpm_coll_timer *t, MPI_Comm comm, enum cpm_timing method,
+                         int root, const struct cpm_precision *p);
+void cpm_coll_timer_free(struct cpm_coll_timer *t);
+/* Collective: repeats op under the precision; result valid on root. */
+void cpm_coll_measure(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, void *ctx,
+                      const struct cpm_precision *p, struct cpm_result *r);
+
+/* Sends/receives of size_t byte counts (derived types past 2 GiB). */
+void cpm_send_bytes(const void *buf, size_t bytes, int dest, int tag, MPI_Comm comm);
+void cpm_recv_bytes(void *buf, size_t bytes, int src, int tag, MPI_Comm comm);
+/* Tells a partner whether to go on (sent by the deciding rank). */
+void cpm_send_flag(int flag, int dest, MPI_Comm comm);
+int cpm_recv_flag(int src, MPI_Comm comm);
+/* MPI_Wtick, or 0 before MPI is initialised (unit tests). */
+double cpm_wtick(void);
+/* Tags of the measurement layer. */
+enum { CPM_TAG_DATA = 7100, CPM_TAG_BACK, CPM_TAG_FLAG, CPM_TAG_CLOCK };
+
+#endif

@@ -1,0 +1,115 @@
+/*
+ * cpm_model: what every communication performance model shares.
+ *   - cpm_predictor: the prediction interface (the seed's CPM_predictor), a
+ *     struct of function pointers placed first in every model, so generic
+ *     code predicts with any model;
+ *   - cpm_model_kind: the registry the tools use to estimate, read, write,
+ *     free a model and list its own collective predictions by name;
+ *   - the model file reader (strict: a truncated file, a wrong count, a
+ *     non-numeric value or another model's name is refused with a message
+ *     naming the line) and the piecewise-linear curve used by LinInterp and
+ *     PLogP.
+ * Model file format (text, '#' starts a comment that runs to the end of the
+ * line): "model NAME" then "processes N" then the model's own fields, each
+ * documented at its write function.
+ */
+#ifndef COMMSWEEP_CPM_MODEL_H
+#define COMMSWEEP_CPM_MODEL_H
+
+#include <mpi.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cpm_measure.h"
+
+struct cpm_predictor {
+    /* Predicted time of a message of m bytes from process i to process j. */
+    double (*p2p)(const struct cpm_predictor *self, int i, int j, size_t m);
+    int n; /* processes the model describes */
+};
+
+static inline double cpm_predict_p2p(const struct cpm_predictor *p, int i, int j, size_t m)
+{
+    return p->p2p(p, i, j, m);
+}
+
+/* A message size threshold that was not found (written "none"). */
+#define CPM_NO_THRESHOLD SIZE_MAX
+
+/* Strict reader of model files. */
+struct cpm_reader {
+    FILE *f;
+    int line;
+    char *err;
+    size_t errlen;
+};
+/* Each returns 0, or -1 with a message in r->err. */
+int cpm_read_word(struct cpm_reader *r, const char *what, char *out, size_t outlen);
+int cpm_read_expect(struct cpm_reader *r, const char *word);
+int cpm_read_int(struct cpm_reader *r, const char *what, long min, long max, int *out);
+int cpm_read_size(struct cpm_reader *r, const char *what, size_t *out);
+/* A size or "none" (CPM_NO_THRESHOLD). */
+int cpm_read_threshold(struct cpm_reader *r, const char *what, size_t *out);
+int cpm_read_double(struct cpm_reader *r, const char *what, double *out);
+int cpm_read_doubles(struct cpm_reader *r, const char *what, double *out, size_t n);
+/* "KEY VALUE" pairs. */
+int cpm_read_keyed_int(struct cpm_reader *r, const char *key, long min, long max, int *out);
+/* Succeeds only at the end of the file. */
+int cpm_read_end(struct cpm_reader *r);
+void cpm_write_threshold(FILE *f, const char *key, size_t value);
+void cpm_write_doubles(FILE *f, const char *key, const double *v, size_t n);
+
+/* Piecewise-linear curve through (x[k], y[k]), x strictly increasing,
+ * evaluated with GSL's linear interpolation inside [x[0], x[n-1]] and
+ * extended by the first/last segment outside it (one point: constant). */
+double cpm_curve_eval(const double *x, const double *y, size_t n, double at);
+
+/* A model-specific collective prediction. */
+struct cpm_coll_prediction {
+    const char *name;
+    const char *help;
+    double (*predict)(const void *model, int root, size_t m);
+};
+
+struct cpm_estimate_args {
+    MPI_Comm comm;
+    struct cpm_msgset msgset;
+    struct cpm_precision precision;
+    bool parallel;
+    bool two_point;   /* Hockney: from 0 and max_size only */
+    bool homogeneous; /* LMO: one set of parameters */
+};
+
+struct cpm_model_kind {
+    const char *name;      /* -C NAME */
+    const char *file_name; /* the name in the file (LogGP reads PLogP files) */
+    /* Whether the arguments can work: 0, or -1 with a message; the same
+     * verdict on every rank (NULL for kinds that are not measured). */
+    int (*check)(const struct cpm_estimate_args *a, char *err, size_t errlen);
+    /* Collective; the model is returned on rank 0 (NULL elsewhere). */
+    void *(*estimate)(const struct cpm_estimate_args *a);
+    int (*read)(struct cpm_reader *r, void **model);
+    void (*write)(FILE *f, const void *model);
+    void (*free)(void *model);
+    const struct cpm_predictor *(*predictor)(const void *model);
+    const struct cpm_coll_prediction *colls;
+    size_t ncolls;
+};
+
+/* NULL when unknown; cpm_model_kind_names lists them for messages. */
+const struct cpm_model_kind *cpm_model_kind_find(const char *name);
+extern const char *const cpm_model_kind_names[]; /* NULL-terminated */
+
+/* Reads a whole model file of the given kind; 0, or -1 with a message. */
+int cpm_model_read_file(const char *path, const struct cpm_model_kind *kind, void **model,
+                        char *err, size_t errlen);
+int cpm_model_read_stream(FILE *f, const struct cpm_model_kind *kind, void **model, char *err,
+                          size_t errlen);
+/* Writes "model NAME" and the model; 0, or -1 with a message. */
+int cpm_model_write_stream(FILE *f, const struct cpm_model_kind *kind, const void *model);
+int cpm_model_write_file(const char *path, const struct cpm_model_kind *kind,
+                         const void *model, char *err, size_t errlen);
+
+#endif

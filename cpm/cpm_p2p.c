@@ -1,0 +1,267 @@
+/* cpm_p2p: round trips, all-pairs and one-to-two experiments; see cpm_measure.h. */
+#include "cpm_measure.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "msg.h"
+
+static void *alloc_bytes(size_t bytes)
+{
+    void *p = calloc(bytes ? bytes : 1, 1);
+    if (!p)
+        err_fatal("out of memory for a message of %zu bytes", bytes);
+    return p;
+}
+
+void cpm_send_bytes(const void *buf, size_t bytes, int dest, int tag, MPI_Comm comm)
+{
+    struct msg_type m;
+    if (msg_type_make(bytes, MPI_BYTE, &m) != 0)
+        err_fatal("cannot describe a message of %zu bytes", bytes);
+    MPI_CHECK(MPI_Send(buf, m.count, m.type, dest, tag, comm));
+    msg_type_free(&m);
+}
+
+void cpm_recv_bytes(void *buf, size_t bytes, int src, int tag, MPI_Comm comm)
+{
+    struct msg_type m;
+    if (msg_type_make(bytes, MPI_BYTE, &m) != 0)
+        err_fatal("cannot describe a message of %zu bytes", bytes);
+    MPI_CHECK(MPI_Recv(buf, m.count, m.type, src, tag, comm, MPI_STATUS_IGNORE));
+    msg_type_free(&m);
+}
+
+void cpm_send_flag(int flag, int dest, MPI_Comm comm)
+{
+    MPI_CHECK(MPI_Send(&flag, 1, MPI_INT, dest, CPM_TAG_FLAG, comm));
+}
+
+int cpm_recv_flag(int src, MPI_Comm comm)
+{
+    int flag = 0;
+    MPI_CHECK(MPI_Recv(&flag, 1, MPI_INT, src, CPM_TAG_FLAG, comm, MPI_STATUS_IGNORE));
+    return flag;
+}
+
+void cpm_roundtrip(MPI_Comm comm, int i, int j, size_t fwd, size_t back,
+                   const struct cpm_precision *p, struct cpm_result *r)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    char *buf = alloc_bytes(fwd > back ? fwd : back);
+    if (rank == i) {
+        struct cpm_sampler s;
+        cpm_sampler_init(&s, p);
+        bool done;
+        do {
+            double t0 = MPI_Wtime();
+            cpm_send_bytes(buf, fwd, j, CPM_TAG_DATA, comm);
+            cpm_recv_bytes(buf, back, j, CPM_TAG_BACK, comm);
+            done = cpm_sampler_add(&s, MPI_Wtime() - t0);
+            cpm_send_flag(done, j, comm);
+        } while (!done);
+        cpm_sampler_result(&s, fwd, r);
+        cpm_sampler_free(&s);
+    } else if (rank == j) {
+        do {
+            cpm_recv_bytes(buf, fwd, i, CPM_TAG_DATA, comm);
+            cpm_send_bytes(buf, back, i, CPM_TAG_BACK, comm);
+        } while (!cpm_recv_flag(i, comm));
+    }
+    free(buf);
+}
+
+void cpm_measure_pair_group(MPI_Comm comm, size_t size, const int *pairs, size_t npairs,
+                            size_t nq, cpm_pair_fn pair_fn, void *ctx, struct cpm_result *results)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    size_t count = npairs * nq;
+    double *local = calloc(count * CPM_RESULT_DOUBLES + 1, sizeof *local);
+    double *sum = calloc(count * CPM_RESULT_DOUBLES + 1, sizeof *sum);
+    struct cpm_result *mine = calloc(nq + 1, sizeof *mine);
+    if (!local || !sum || !mine)
+        err_fatal("out of memory for %zu results", count);
+    for (size_t k = 0; k < npairs; k++) {
+        int i = pairs[2 * k], j = pairs[2 * k + 1];
+        if (rank != i && rank != j)
+            continue;
+        pair_fn(comm, i, j, size, ctx, mine);
+        if (rank == i)
+            for (size_t q = 0; q < nq; q++)
+                cpm_result_pack(&mine[q], local + (k * nq + q) * CPM_RESULT_DOUBLES);
+    }
+    /* Every rank waits here for every experiment of the group, so the next
+     * group never overlaps this one. */
+    MPI_CHECK(MPI_Allreduce(local, sum, (int)(count * CPM_RESULT_DOUBLES), MPI_DOUBLE, MPI_SUM,
+                            comm));
+    if (rank == 0)
+        for (size_t k = 0; k < count; k++)
+            cpm_result_unpack(sum + k * CPM_RESULT_DOUBLES, &results[k]);
+    free(local);
+    free(sum);
+    free(mine);
+}
+
+size_t cpm_pair_group(int n, bool parallel, int group, int *pairs)
+{
+    if (!parallel) {
+        cpm_pair_at(n, (size_t)group, &pairs[0], &pairs[1]);
+        return 1;
+    }
+    size_t count = 0;
+    for (int rank = 0; rank < n; rank++) {
+        int partner = cpm_schedule_partner(n, group, rank);
+        if (partner > rank) {
+            pairs[2 * count] = rank;
+            pairs[2 * count + 1] = partner;
+            count++;
+        }
+    }
+    return count;
+}
+
+int cpm_pair_groups(int n, bool parallel)
+{
+    return parallel ? cpm_schedule_rounds(n) : (int)cpm_pairs(n);
+}
+
+void cpm_measure_pairs(MPI_Comm comm, size_t size, bool parallel, size_t nq,
+                       cpm_pair_fn pair_fn, void *ctx, struct cpm_result *results)
+{
+    int rank, n;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &n);
+    int *pairs = calloc((size_t)n + 1, sizeof *pairs);
+    struct cpm_result *got = calloc(((size_t)n / 2 + 1) * nq, sizeof *got);
+    if (!pairs || !got)
+        err_fatal("out of memory for %d processes", n);
+    for (int g = 0; g < cpm_pair_groups(n, parallel); g++) {
+        size_t npairs = cpm_pair_group(n, parallel, g, pairs);
+        cpm_measure_pair_group(comm, size, pairs, npairs, nq, pair_fn, ctx, got);
+        for (size_t k = 0; rank == 0 && k < npairs; k++)
+            for (size_t q = 0; q < nq; q++)
+                results[cpm_pair_index(n, pairs[2 * k], pairs[2 * k + 1]) * nq + q] =
+                    got[k * nq + q];
+    }
+    free(pairs);
+    free(got);
+}
+
+struct roundtrip_ctx {
+    const struct cpm_precision *precision;
+};
+
+static void symmetric_pair(MPI_Comm comm, int i, int j, size_t size, void *ctx,
+                           struct cpm_result *r)
+{
+    const struct roundtrip_ctx *c = ctx;
+    cpm_roundtrip(comm, i, j, size, size, c->precision, r);
+}
+
+void cpm_measure_p2p(MPI_Comm comm, size_t size, bool parallel,
+                     const struct cpm_precision *p, struct cpm_result *results)
+{
+    struct roundtrip_ctx c = {p};
+    cpm_measure_pairs(comm, size, parallel, 1, symmetric_pair, &c, results);
+}
+
+/* root sends size bytes to a and to b, both answer empty; timed on root. */
+static void one_to_two(MPI_Comm comm, int root, int a, int b, size_t size,
+                       const struct cpm_precision *p, struct cpm_result *r)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    char *buf = alloc_bytes(2 * size);
+    if (rank == root) {
+        struct msg_type m;
+        if (msg_type_make(size, MPI_BYTE, &m) != 0)
+            err_fatal("cannot describe a message of %zu bytes", size);
+        struct cpm_sampler s;
+        cpm_sampler_init(&s, p);
+        bool done;
+        char ack[2];
+        do {
+            MPI_Request req[4];
+            double t0 = MPI_Wtime();
+            MPI_CHECK(MPI_Irecv(&ack[0], 0, MPI_BYTE, a, CPM_TAG_BACK, comm, &req[0]));
+            MPI_CHECK(MPI_Irecv(&ack[1], 0, MPI_BYTE, b, CPM_TAG_BACK, comm, &req[1]));
+            MPI_CHECK(MPI_Isend(buf, m.count, m.type, a, CPM_TAG_DATA, comm, &req[2]));
+            MPI_CHECK(MPI_Isend(buf + size, m.count, m.type, b, CPM_TAG_DATA, comm, &req[3]));
+            MPI_CHECK(MPI_Waitall(4, req, MPI_STATUSES_IGNORE));
+            done = cpm_sampler_add(&s, MPI_Wtime() - t0);
+            cpm_send_flag(done, a, comm);
+            cpm_send_flag(done, b, comm);
+        } while (!done);
+        cpm_sampler_result(&s, size, r);
+        cpm_sampler_free(&s);
+        msg_type_free(&m);
+    } else if (rank == a || rank == b) {
+        do {
+            cpm_recv_bytes(buf, size, root, CPM_TAG_DATA, comm);
+            cpm_send_bytes(buf, 0, root, CPM_TAG_BACK, comm);
+        } while (!cpm_recv_flag(root, comm));
+    }
+    free(buf);
+}
+
+void cpm_measure_p2pp(MPI_Comm comm, size_t size, bool parallel,
+                      const struct cpm_precision *p, struct cpm_result *results)
+{
+    int rank, n;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &n);
+    size_t count = cpm_triplets(n);
+    if (count == 0)
+        return;
+    double *local = calloc(3 * count * CPM_RESULT_DOUBLES, sizeof *local);
+    double *sum = calloc(3 * count * CPM_RESULT_DOUBLES, sizeof *sum);
+    char *done = calloc(count, 1);
+    char *busy = calloc((size_t)n, 1);
+    if (!local || !sum || !done || !busy)
+        err_fatal("out of memory for %zu triplets", count);
+
+    /* Rounds of disjoint triplets, chosen greedily in index order: the same
+     * on every rank, so every rank knows its triplet without messages. */
+    size_t left = count;
+    while (left > 0) {
+        memset(busy, 0, (size_t)n);
+        size_t mine = SIZE_MAX;
+        for (size_t t = 0; t < count; t++) {
+            int v[3];
+            cpm_triplet_at(n, t, &v[0], &v[1], &v[2]);
+            if (done[t] || busy[v[0]] || busy[v[1]] || busy[v[2]])
+                continue;
+            done[t] = 1;
+            left--;
+            busy[v[0]] = busy[v[1]] = busy[v[2]] = 1;
+            if (rank == v[0] || rank == v[1] || rank == v[2])
+                mine = t;
+            if (!parallel)
+                break;
+        }
+        if (mine != SIZE_MAX) {
+            int v[3];
+            cpm_triplet_at(n, mine, &v[0], &v[1], &v[2]);
+            for (int r = 0; r < 3; r++) {
+                struct cpm_result res;
+                one_to_two(comm, v[r], v[(r + 1) % 3], v[(r + 2) % 3], size, p, &res);
+                if (rank == v[r])
+                    cpm_result_pack(&res, local + (3 * mine + (size_t)r) * CPM_RESULT_DOUBLES);
+            }
+        }
+        MPI_CHECK(MPI_Barrier(comm));
+    }
+    MPI_CHECK(MPI_Reduce(local, sum, (int)(3 * count * CPM_RESULT_DOUBLES), MPI_DOUBLE, MPI_SUM,
+                         0, comm));
+    if (rank == 0)
+        for (size_t k = 0; k < 3 * count; k++)
+            cpm_result_unpack(sum + k * CPM_RESULT_DOUBLES, &results[k]);
+    free(local);
+    free(sum);
+    free(done);
+    free(busy);
+}

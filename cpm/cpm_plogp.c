@@ -1,0 +1,407 @@
+/* cpm_plogp: the heterogeneous PLogP and LogGP models; see cpm_plogp.h. */
+#include "cpm_plogp.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+
+struct cpm_plogp *cpm_plogp_alloc(int n, size_t num_points)
+{
+    struct cpm_plogp *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    size_t pairs = cpm_pairs(n);
+    p->n = n;
+    p->num_points = num_points;
+    p->sizes = calloc(num_points + 1, sizeof *p->sizes);
+    p->pairs = calloc(pairs + 1, sizeof *p->pairs);
+    if (!p->sizes || !p->pairs) {
+        cpm_plogp_free(p);
+        return NULL;
+    }
+    for (size_t k = 0; k < pairs; k++) {
+        struct cpm_plogp_pair *q = &p->pairs[k];
+        q->os = calloc(num_points + 1, sizeof *q->os);
+        q->orecv = calloc(num_points + 1, sizeof *q->orecv);
+        q->g = calloc(num_points + 1, sizeof *q->g);
+        if (!q->os || !q->orecv || !q->g) {
+            cpm_plogp_free(p);
+            return NULL;
+        }
+    }
+    p->predictor.p2p = cpm_plogp_predict_p2p;
+    p->predictor.n = n;
+    p->loggp_predictor.p2p = cpm_loggp_predict_p2p;
+    p->loggp_predictor.n = n;
+    return p;
+}
+
+void cpm_plogp_free(struct cpm_plogp *p)
+{
+    if (!p)
+        return;
+    for (size_t k = 0; p->pairs && k < cpm_pairs(p->n); k++) {
+        free(p->pairs[k].os);
+        free(p->pairs[k].orecv);
+        free(p->pairs[k].g);
+    }
+    free(p->pairs);
+    free(p->sizes);
+    free(p);
+}
+
+static struct cpm_plogp *alloc_or_die(int n, size_t points)
+{
+    struct cpm_plogp *p = cpm_plogp_alloc(n, points);
+    if (!p)
+        err_fatal("out of memory for a PLogP model of %d processes", n);
+    return p;
+}
+
+static double curve(const struct cpm_plogp *p, const double *y, double m)
+{
+    return cpm_curve_eval(p->sizes, y, p->num_points, m);
+}
+
+double cpm_plogp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m)
+{
+    const struct cpm_plogp *p = (const struct cpm_plogp *)self;
+    if (i == j)
+        return 0.0;
+    const struct cpm_plogp_pair *q = &p->pairs[cpm_pair_index(p->n, i, j)];
+    return q->L + curve(p, q->g, (double)m);
+}
+
+void cpm_loggp_params(const struct cpm_plogp *p, int i, int j, struct cpm_loggp_params *out)
+{
+    const struct cpm_plogp_pair *q = &p->pairs[cpm_pair_index(p->n, i, j)];
+    double os1 = curve(p, q->os, 1.0), or1 = curve(p, q->orecv, 1.0), g1 = curve(p, q->g, 1.0);
+    double mmax = p->sizes[p->num_points - 1];
+    out->L = q->L + g1 - os1 - or1;
+    out->o2 = os1 + or1;
+    out->g = g1;
+    out->G = mmax > 0.0 ? curve(p, q->g, mmax) / mmax : 0.0;
+}
+
+double cpm_loggp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m)
+{
+    /* loggp_predictor is the second member: step back to the model. */
+    const struct cpm_plogp *p =
+        (const struct cpm_plogp *)((const char *)self - offsetof(struct cpm_plogp, loggp_predictor));
+    if (i == j)
+        return 0.0;
+    struct cpm_loggp_params l;
+    cpm_loggp_params(p, i, j, &l);
+    return l.L + l.o2 + l.G * ((double)m - 1.0);
+}
+
+double cpm_plogp_hpredict_sg_linear(const struct cpm_plogp *p, size_t m)
+{
+    size_t pairs = cpm_pairs(p->n);
+    if (pairs == 0)
+        return 0.0;
+    double L = 0.0, g = 0.0;
+    for (size_t k = 0; k < pairs; k++) {
+        L += p->pairs[k].L;
+        g += curve(p, p->pairs[k].g, (double)m);
+    }
+    return L / (double)pairs + (p->n - 1) * g / (double)pairs;
+}
+
+double cpm_loggp_hpredict_sg_linear(const struct cpm_plogp *p, size_t m)
+{
+    size_t pairs = cpm_pairs(p->n);
+    if (pairs == 0)
+        return 0.0;
+    struct cpm_loggp_params avg = {0, 0, 0, 0};
+    for (size_t k = 0; k < pairs; k++) {
+        int i, j;
+        struct cpm_loggp_params l;
+        cpm_pair_at(p->n, k, &i, &j);
+        cpm_loggp_params(p, i, j, &l);
+        avg.L += l.L / (double)pairs;
+        avg.o2 += l.o2 / (double)pairs;
+        avg.g += l.g / (double)pairs;
+        avg.G += l.G / (double)pairs;
+    }
+    return avg.L + avg.o2 + (p->n - 1) * ((double)m - 1.0) * avg.G + (p->n - 2) * avg.g;
+}
+
+/* Measurement of one pair at one size: results 0 RTT(M), 1 os(M), 2 or(M),
+ * 3 g(0) (size 0 only). */
+enum { Q_RTT, Q_OS, Q_OR, Q_G0, Q_COUNT };
+enum { STREAM_LENGTH = 32 };
+
+struct plogp_ctx {
+    const struct cpm_precision *precision;
+    bool parallel;
+    size_t pairs;
+    double *sizes;
+    struct cpm_result *kept; /* [size][pair][Q_COUNT] */
+};
+
+static void busy_wait(double seconds)
+{
+    double until = MPI_Wtime() + seconds;
+    while (MPI_Wtime() < until)
+        ;
+}
+
+static void plogp_pair(MPI_Comm comm, int i, int j, size_t size, void *ctx,
+                       struct cpm_result *r)
+{
+    const struct plogp_ctx *c = ctx;
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    char *buf = calloc(size + 1, 1);
+    if (!buf)
+        err_fatal("out of memory for a message of %zu bytes", size);
+    bool done;
+    if (rank == i) {
+        /* RTT(M) and os(M) from the same round trips. */
+        struct cpm_sampler rtt, os;
+        cpm_sampler_init(&rtt, c->precision);
+        cpm_sampler_init(&os, c->precision);
+        do {
+            double t0 = MPI_Wtime();
+            cpm_send_bytes(buf, size, j, CPM_TAG_DATA, comm);
+            double t1 = MPI_Wtime();
+            cpm_recv_bytes(buf, 0, j, CPM_TAG_BACK, comm);
+            double t2 = MPI_Wtime();
+            bool a = cpm_sampler_add(&rtt, t2 - t0), b = cpm_sampler_add(&os, t1 - t0);
+            done = a && b;
+            cpm_send_flag(done, j, comm);
+        } while (!done);
+        cpm_sampler_result(&rtt, size, &r[Q_RTT]);
+        cpm_sampler_result(&os, size, &r[Q_OS]);
+        cpm_sampler_free(&rtt);
+        cpm_sampler_free(&os);
+        /* or(M): ask for the message, let it arrive, time the receive. */
+        struct cpm_sampler orecv;
+        cpm_sampler_init(&orecv, c->precision);
+        do {
+            cpm_send_bytes(buf, 0, j, CPM_TAG_DATA, comm);
+            busy_wait(1.2 * r[Q_RTT].time);
+            double t0 = MPI_Wtime();
+            cpm_recv_bytes(buf, size, j, CPM_TAG_BACK, comm);
+            done = cpm_sampler_add(&orecv, MPI_Wtime() - t0);
+            cpm_send_flag(done, j, comm);
+        } while (!done);
+        cpm_sampler_result(&orecv, size, &r[Q_OR]);
+        cpm_sampler_free(&orecv);
+        memset(&r[Q_G0], 0, sizeof r[Q_G0]);
+        if (size == 0) {
+            /* A stream of empty sends closed by one answer lasts about
+             * (K - 1) g(0) + RTT(0). */
+            struct cpm_sampler g;
+            cpm_sampler_init(&g, c->precision);
+            do {
+                double t0 = MPI_Wtime();
+                for (int k = 0; k < STREAM_LENGTH; k++)
+                    cpm_send_bytes(buf, 0, j, CPM_TAG_DATA, comm);
+                cpm_recv_bytes(buf, 0, j, CPM_TAG_BACK, comm);
+                double gap = (MPI_Wtime() - t0 - r[Q_RTT].time) / (STREAM_LENGTH - 1);
+                done = cpm_sampler_add(&g, gap > 0.0 ? gap : 0.0);
+                cpm_send_flag(done, j, comm);
+            } while (!done);
+            cpm_sampler_result(&g, 0, &r[Q_G0]);
+            cpm_sampler_free(&g);
+        }
+    } else if (rank == j) {
+        do {
+            cpm_recv_bytes(buf, size, i, CPM_TAG_DATA, comm);
+            cpm_send_bytes(buf, 0, i, CPM_TAG_BACK, comm);
+        } while (!cpm_recv_flag(i, comm));
+        do {
+            cpm_recv_bytes(buf, 0, i, CPM_TAG_DATA, comm);
+            cpm_send_bytes(buf, size, i, CPM_TAG_BACK, comm);
+        } while (!cpm_recv_flag(i, comm));
+        if (size == 0) {
+            do {
+                for (int k = 0; k < STREAM_LENGTH; k++)
+                    cpm_recv_bytes(buf, 0, i, CPM_TAG_DATA, comm);
+                cpm_send_bytes(buf, 0, i, CPM_TAG_BACK, comm);
+            } while (!cpm_recv_flag(i, comm));
+        }
+    }
+    free(buf);
+}
+
+static void plogp_measure(MPI_Comm comm, size_t size, void *ctx, struct cpm_result *r)
+{
+    struct plogp_ctx *c = ctx;
+    cpm_measure_pairs(comm, size, c->parallel, Q_COUNT, plogp_pair, c, r);
+}
+
+static void plogp_keep(size_t index, const struct cpm_result *r, void *ctx)
+{
+    struct plogp_ctx *c = ctx;
+    c->sizes[index] = (double)r[0].size;
+    memcpy(c->kept + index * c->pairs * Q_COUNT, r, c->pairs * Q_COUNT * sizeof *r);
+}
+
+struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *p,
+                                     const struct cpm_msgset *set, bool parallel)
+{
+    int rank, n;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &n);
+    /* Size 0 is always measured (it defines L and g(0)); the message set
+     * continues from there. */
+    struct cpm_msgset rest = *set;
+    if (rest.min_size == 0)
+        rest.min_size = rest.stride ? rest.stride : rest.min_stride;
+    bool more = rest.min_size <= rest.max_size && rest.max_num > 1;
+    if (more)
+        rest.max_num--;
+    struct plogp_ctx c = {p, parallel, cpm_pairs(n), NULL, NULL};
+    size_t cap = set->max_num + 1;
+    c.sizes = calloc(cap, sizeof *c.sizes);
+    c.kept = calloc(cap * c.pairs * Q_COUNT + 1, sizeof *c.kept);
+    struct cpm_result *zero = calloc(c.pairs * Q_COUNT + 1, sizeof *zero);
+    if (!c.sizes || !c.kept || !zero)
+        err_fatal("out of memory for %zu message sizes", cap);
+    plogp_measure(comm, 0, &c, zero);
+    size_t count = 0;
+    if (rank == 0) {
+        plogp_keep(0, zero, &c);
+        c.sizes++; /* the message set fills from index 1 */
+        c.kept += c.pairs * Q_COUNT;
+    }
+    if (more)
+        count = cpm_msgset_run(comm, &rest, c.pairs * Q_COUNT, plogp_measure, &c, plogp_keep,
+                               NULL);
+    struct cpm_plogp *model = NULL;
+    if (rank == 0) {
+        c.sizes--;
+        c.kept -= c.pairs * Q_COUNT;
+        model = alloc_or_die(n, count + 1);
+        memcpy(model->sizes, c.sizes, (count + 1) * sizeof *c.sizes);
+        for (size_t k = 0; k < c.pairs; k++) {
+            struct cpm_plogp_pair *q = &model->pairs[k];
+            const struct cpm_result *z = zero + k * Q_COUNT;
+            double g0 = z[Q_G0].time, rtt0 = z[Q_RTT].time;
+            q->L = rtt0 / 2.0 - g0;
+            for (size_t s = 0; s <= count; s++) {
+                const struct cpm_result *at = c.kept + (s * c.pairs + k) * Q_COUNT;
+                q->os[s] = at[Q_OS].time;
+                q->orecv[s] = at[Q_OR].time;
+                q->g[s] = at[Q_RTT].time - rtt0 + g0;
+            }
+        }
+    }
+    free(c.sizes);
+    free(c.kept);
+    free(zero);
+    return model;
+}
+
+int cpm_plogp_read(struct cpm_reader *r, struct cpm_plogp **model)
+{
+    int n, points;
+    if (cpm_read_keyed_int(r, "processes", 1, 1 << 20, &n) != 0 ||
+        cpm_read_keyed_int(r, "points", 1, 1 << 20, &points) != 0)
+        return -1;
+    struct cpm_plogp *p = alloc_or_die(n, (size_t)points);
+    int rc = cpm_read_expect(r, "sizes");
+    for (int s = 0; rc == 0 && s < points; s++) {
+        size_t size;
+        rc = cpm_read_size(r, "message size", &size);
+        p->sizes[s] = (double)size;
+        if (rc == 0 && s > 0 && !(p->sizes[s] > p->sizes[s - 1])) {
+            snprintf(r->err, r->errlen, "line %d: message sizes must increase", r->line);
+            rc = -1;
+        }
+    }
+    for (size_t k = 0; rc == 0 && k < cpm_pairs(n); k++) {
+        struct cpm_plogp_pair *q = &p->pairs[k];
+        int i, j, want_i, want_j;
+        cpm_pair_at(n, k, &want_i, &want_j);
+        if (cpm_read_expect(r, "pair") != 0 ||
+            cpm_read_int(r, "first process of a pair", want_i, want_i, &i) != 0 ||
+            cpm_read_int(r, "second process of a pair", want_j, want_j, &j) != 0 ||
+            cpm_read_double(r, "latency L", &q->L) != 0 || cpm_read_expect(r, "os") != 0 ||
+            cpm_read_doubles(r, "os", q->os, p->num_points) != 0 ||
+            cpm_read_expect(r, "or") != 0 ||
+            cpm_read_doubles(r, "or", q->orecv, p->num_points) != 0 ||
+            cpm_read_expect(r, "g") != 0 || cpm_read_doubles(r, "g", q->g, p->num_points) != 0)
+            rc = -1;
+    }
+    if (rc != 0) {
+        cpm_plogp_free(p);
+        return -1;
+    }
+    *model = p;
+    return 0;
+}
+
+void cpm_plogp_write(FILE *f, const struct cpm_plogp *p)
+{
+    fprintf(f, "processes %d\npoints %zu\nsizes", p->n, p->num_points);
+    for (size_t s = 0; s < p->num_points; s++)
+        fprintf(f, " %.0f", p->sizes[s]);
+    fprintf(f, "\n# pair i j L(s), then os(M), or(M), g(M) at each size (s)\n");
+    for (size_t k = 0; k < cpm_pairs(p->n); k++) {
+        const struct cpm_plogp_pair *q = &p->pairs[k];
+        int i, j;
+        cpm_pair_at(p->n, k, &i, &j);
+        fprintf(f, "pair %d %d %.9g\n", i, j, q->L);
+        cpm_write_doubles(f, "os", q->os, p->num_points);
+        cpm_write_doubles(f, "or", q->orecv, p->num_points);
+        cpm_write_doubles(f, "g", q->g, p->num_points);
+    }
+}
+
+static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
+{
+    int n;
+    MPI_Comm_size(a->comm, &n);
+    if (n >= 2)
+        return 0;
+    snprintf(err, errlen, "the %s model needs at least 2 processes", "PLogP");
+    return -1;
+}
+
+static void *estimate(const struct cpm_estimate_args *a)
+{
+    return cpm_plogp_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
+}
+
+static int read_any(struct cpm_reader *r, void **m)
+{
+    return cpm_plogp_read(r, (struct cpm_plogp **)m);
+}
+static void write_any(FILE *f, const void *m) { cpm_plogp_write(f, m); }
+static void free_any(void *m) { cpm_plogp_free(m); }
+static const struct cpm_predictor *plogp_predictor(const void *m)
+{
+    return &((const struct cpm_plogp *)m)->predictor;
+}
+static const struct cpm_predictor *loggp_predictor(const void *m)
+{
+    return &((const struct cpm_plogp *)m)->loggp_predictor;
+}
+static double plogp_linear(const void *m, int root, size_t size)
+{
+    (void)root;
+    return cpm_plogp_hpredict_sg_linear(m, size);
+}
+static double loggp_linear(const void *m, int root, size_t size)
+{
+    (void)root;
+    return cpm_loggp_hpredict_sg_linear(m, size);
+}
+
+static const struct cpm_coll_prediction plogp_colls[] = {
+    {"hsg_linear", "homogeneous linear scatter/gather: L+(n-1)g(M)", plogp_linear},
+};
+static const struct cpm_coll_prediction loggp_colls[] = {
+    {"hsg_linear", "homogeneous linear scatter/gather: L+2o+(n-1)(M-1)G+(n-2)g", loggp_linear},
+};
+
+const struct cpm_model_kind cpm_plogp_kind = {
+    "PLogP", "PLogP", check, estimate, read_any, write_any, free_any, plogp_predictor, plogp_colls, 1};
+/* LogGP is not measured on its own: it reads PLogP files. */
+const struct cpm_model_kind cpm_loggp_kind = {
+    "LogGP", "PLogP", NULL, NULL, read_any, write_any, free_any, loggp_predictor, loggp_colls, 1};

@@ -1,0 +1,61 @@
+/*
+ * cpm_plogp: the heterogeneous PLogP model and the LogGP model derived from
+ * it. For every pair i < j (i the sender): the latency L and the
+ * piecewise-linear functions os(M), or(M) (sender and receiver overheads)
+ * and g(M) (gap), sampled at the sizes of a message set (0 always first) and
+ * measured as the PLogP method defines them:
+ *   RTT(M)  round trip of M bytes forward and an empty answer;
+ *   os(M)   time of the send call in that round trip;
+ *   or(M)   time of the receive call after waiting about 1.2 RTT(M), so the
+ *           message is already there;
+ *   g(0)    time per message in a stream of back-to-back empty sends;
+ *   g(M) = RTT(M) - RTT(0) + g(0),  L = RTT(0)/2 - g(0).
+ * A point-to-point prediction is L + g(M). LogGP per pair: L' = L + g(1) -
+ * os(1) - or(1), 2o = os(1) + or(1), g' = g(1), G = g(Mmax)/Mmax, and a
+ * point-to-point prediction L' + 2o + G(M - 1).
+ */
+#ifndef COMMSWEEP_CPM_PLOGP_H
+#define COMMSWEEP_CPM_PLOGP_H
+
+#include "cpm_model.h"
+
+struct cpm_plogp_pair {
+    double L;
+    double *os, *orecv, *g; /* num_points values each */
+};
+
+struct cpm_loggp_params {
+    double L, o2, g, G; /* o2 = 2o */
+};
+
+struct cpm_plogp {
+    struct cpm_predictor predictor;       /* PLogP; first member */
+    struct cpm_predictor loggp_predictor; /* LogGP from the same data */
+    int n;
+    size_t num_points;
+    double *sizes;                /* num_points, increasing, sizes[0] = 0 */
+    struct cpm_plogp_pair *pairs; /* cpm_pair_index order */
+};
+
+struct cpm_plogp *cpm_plogp_alloc(int n, size_t num_points);
+void cpm_plogp_free(struct cpm_plogp *model);
+/* Collective; the model on rank 0, NULL elsewhere. */
+struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *p,
+                                     const struct cpm_msgset *set, bool parallel);
+/* File: "processes N", "points K", "sizes 0 S2 .. SK", then per pair i < j:
+ * "pair i j L", "os V1 .. VK", "or V1 .. VK", "g V1 .. VK". */
+int cpm_plogp_read(struct cpm_reader *r, struct cpm_plogp **model);
+void cpm_plogp_write(FILE *f, const struct cpm_plogp *model);
+
+double cpm_plogp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m);
+double cpm_loggp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m);
+void cpm_loggp_params(const struct cpm_plogp *model, int i, int j, struct cpm_loggp_params *out);
+/* Homogeneous (averaged over pairs) linear scatter/gather:
+ * PLogP L + (n-1) g(M);  LogGP L + 2o + (n-1)(M-1)G + (n-2)g. */
+double cpm_plogp_hpredict_sg_linear(const struct cpm_plogp *model, size_t m);
+double cpm_loggp_hpredict_sg_linear(const struct cpm_plogp *model, size_t m);
+
+extern const struct cpm_model_kind cpm_plogp_kind;
+extern const struct cpm_model_kind cpm_loggp_kind;
+
+#endif

@@ -1,0 +1,167 @@
+/* prediction: predicted communication times from a model file, without an
+ * MPI run: prediction -n NP -O OPERATION -i FILE -C MODEL -m MIN -M MAX. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpm_model.h"
+#include "cpm_predict.h"
+#include "err.h"
+#include "opt.h"
+#include "out.h"
+#include "version.h"
+
+/* Operations every model can predict through its point-to-point times. */
+struct generic_op {
+    const char *name, *alias, *help;
+    int flat; /* 1 serial flat, 2 parallel flat, 0 binomial */
+    enum cpm_coll_op op;
+};
+
+static const struct generic_op generic_ops[] = {
+    {"scatter_flat_serial", "MPIB_Scatter_flat", "flat scatter, transfers one after another", 1,
+     CPM_COLL_SCATTER},
+    {"gather_flat_serial", "MPIB_Gather_flat", "flat gather, transfers one after another", 1,
+     CPM_COLL_GATHER},
+    {"scatter_flat_parallel", NULL, "flat scatter, all transfers at once", 2, CPM_COLL_SCATTER},
+    {"gather_flat_parallel", NULL, "flat gather, all transfers at once", 2, CPM_COLL_GATHER},
+    {"bcast_binomial", "MPIB_Bcast_binomial", "binomial tree broadcast", 0, CPM_COLL_BCAST},
+    {"reduce_binomial", "MPIB_Reduce_binomial", "binomial tree reduce", 0, CPM_COLL_REDUCE},
+    {"scatter_binomial", "MPIB_Scatter_binomial", "binomial tree scatter", 0, CPM_COLL_SCATTER},
+    {"gather_binomial", "MPIB_Gather_binomial", "binomial tree gather", 0, CPM_COLL_GATHER},
+};
+enum { NGENERIC = sizeof generic_ops / sizeof generic_ops[0] };
+
+static double predict_generic(const struct generic_op *g, const struct cpm_predictor *p, int n,
+                              int root, size_t m)
+{
+    if (g->flat == 1)
+        return cpm_predict_flat_sg_serial(p, n, root, m);
+    if (g->flat == 2)
+        return cpm_predict_flat_sg_parallel(p, n, root, m);
+    return cpm_predict_brsg(p, n, root, m, g->op);
+}
+
+static void list_operations(char *out, size_t len)
+{
+    size_t used = (size_t)snprintf(out, len, "p2p");
+    for (size_t k = 0; k < NGENERIC && used < len; k++)
+        used += (size_t)snprintf(out + used, len - used, ", %s", generic_ops[k].name);
+    if (used < len)
+        snprintf(out + used, len - used, " or one of the model's own");
+}
+
+/* Sizes MIN..MAX by STRIDE, or doubling when STRIDE is 0. */
+static size_t next_size(size_t m, size_t stride)
+{
+    if (stride)
+        return m + stride;
+    return m ? 2 * m : 1;
+}
+
+int main(int argc, char **argv)
+{
+    const char *slash = strrchr(argv[0], '/');
+    err_set_program(slash ? slash + 1 : argv[0]);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+
+    size_t np = 0, min = 0, max = 65536, stride = 0, root = 0;
+    const char *op_name = NULL, *path = NULL;
+    int kind_index = -1;
+    const struct opt_spec specs[] = {
+        {.short_name = 'n', .kind = OPT_SIZE, .dest = &np, .metavar = "NP",
+         .help = "number of processes (required, as in the model file)", .min = 1,
+         .max = 1u << 20},
+        {.short_name = 'O', .kind = OPT_STRING, .dest = &op_name, .metavar = "OPERATION",
+         .help = "p2p or a collective (required; --help lists them)"},
+        {.short_name = 'i', .kind = OPT_STRING, .dest = &path, .metavar = "FILE",
+         .help = "model file written by model (required)"},
+        {.short_name = 'C', .kind = OPT_CHOICE, .dest = &kind_index, .metavar = "MODEL",
+         .help = "Hockney, LinInterp, PLogP, LogGP or LMO (required)",
+         .choices = cpm_model_kind_names},
+        {.short_name = 'm', .kind = OPT_SIZE, .dest = &min, .metavar = "BYTES",
+         .help = "minimum message size (default 0)"},
+        {.short_name = 'M', .kind = OPT_SIZE, .dest = &max, .metavar = "BYTES",
+         .help = "maximum message size (default 65536)"},
+        {.short_name = 'S', .kind = OPT_SIZE, .dest = &stride, .metavar = "BYTES",
+         .help = "stride between sizes, 0 for doubling (default 0)"},
+        {.long_name = "root", .kind = OPT_SIZE, .dest = &root, .metavar = "RANK",
+         .help = "root of a collective (default 0)"},
+    };
+    char ops[600], description[900];
+    list_operations(ops, sizeof ops);
+    snprintf(description, sizeof description,
+             "Predicts communication times from a model file; needs no MPI run.\n"
+             "Operations: %s\n(Hockney: hsg_flat_serial, hsg_flat_parallel, hsg_binomial; "
+             "PLogP, LogGP: hsg_linear;\nLMO: scatter_flat, gather_flat).",
+             ops);
+    struct opt_usage usage = {"-n NP -O OPERATION -i FILE -C MODEL [-m MIN] [-M MAX] [-S STRIDE]",
+                              description, false, false};
+    int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
+    if (pos < argc)
+        err_usage("unexpected argument '%s' (try --help)", argv[pos]);
+    if (!np || !op_name || !path || kind_index < 0)
+        err_usage("-n, -O, -i and -C are required (try --help)");
+    if (min > max)
+        err_usage("minimum message size %zu exceeds maximum %zu", min, max);
+    if (root >= np)
+        err_usage("root %zu is not below the number of processes %zu", root, np);
+
+    const struct cpm_model_kind *kind = cpm_model_kind_find(cpm_model_kind_names[kind_index]);
+    const struct generic_op *generic = NULL;
+    const struct cpm_coll_prediction *own = NULL;
+    bool p2p = strcmp(op_name, "p2p") == 0;
+    for (size_t k = 0; k < NGENERIC; k++)
+        if (strcmp(op_name, generic_ops[k].name) == 0 ||
+            (generic_ops[k].alias && strcmp(op_name, generic_ops[k].alias) == 0))
+            generic = &generic_ops[k];
+    for (size_t k = 0; k < kind->ncolls; k++)
+        if (strcmp(op_name, kind->colls[k].name) == 0)
+            own = &kind->colls[k];
+    if (!p2p && !generic && !own)
+        err_usage("unknown operation '%s' for the %s model: %s", op_name, kind->name, ops);
+
+    void *model;
+    char err[400];
+    if (cpm_model_read_file(path, kind, &model, err, sizeof err) != 0)
+        err_usage("%s", err);
+    const struct cpm_predictor *p = kind->predictor(model);
+    if ((size_t)p->n != np) {
+        kind->free(model);
+        err_usage("the model file describes %d processes, -n asks for %zu", p->n, np);
+    }
+
+    out_comment("CPM prediction (commsweep %s)", COMMSWEEP_VERSION);
+    out_comment("model: %s from %s, processors: %zu", kind->name, path, np);
+    out_comment("operation: %s", op_name);
+    if (!p2p)
+        out_comment("root: %zu", root);
+    out_comment("message sizes: %zu to %zu, %s %zu", min, max, stride ? "stride" : "doubling from",
+                stride ? stride : min);
+    if (p2p) {
+        for (int i = 0; i < (int)np; i++)
+            for (int j = 0; j < (int)np; j++) {
+                if (i == j)
+                    continue;
+                out_comment("pair %d %d", i, j);
+                out_line("#msg time");
+                for (size_t m = min; m <= max; m = next_size(m, stride)) {
+                    out_line("%zu %.9g", m, cpm_predict_p2p(p, i, j, m));
+                    if (next_size(m, stride) <= m)
+                        break;
+                }
+                out_block_end();
+            }
+    } else {
+        out_line("#msg time");
+        for (size_t m = min; m <= max; m = next_size(m, stride)) {
+            double t = own ? own->predict(model, (int)root, m)
+                           : predict_generic(generic, p, (int)np, (int)root, m);
+            out_line("%zu %.9g", m, t);
+            if (next_size(m, stride) <= m)
+                break;
+        }
+    }
+    kind->free(model);
+    return 0;
+}
