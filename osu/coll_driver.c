@@ -1,0 +1,472 @@
+/* coll_driver: the one loop behind every collective benchmark; see coll.h. */
+#include "coll.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll_compute.h"
+#include "coll_data.h"
+
+enum { ROOT_FIXED, ROOT_ROTATE };
+static const char *const root_modes[] = {"fixed", "rotate", NULL};
+
+#define COLL_MAX_SIZES 130 /* doubling steps of a size_t, 0 included */
+
+struct coll_run {
+    const struct coll_bench *b;
+    struct osu_program prog;
+    struct osu_opts o;
+    struct coll_ctx c;
+    int type_choice;          /* -T, index in coll_type_names */
+    int root_mode;            /* -k */
+    size_t tests;             /* -t: MPI_Test calls during the compute */
+    bool per_iteration_max;   /* --per-iteration-max */
+    bool check;               /* -c on a call that moves data */
+    bool corrupt;             /* COMMSWEEP_CORRUPT=1: test that -c catches errors */
+    size_t sizes[COLL_MAX_SIZES], nsizes;
+    double *times, *compute_times, *pure_times, *scratch;
+    unsigned char *recv_host; /* host copy of a device receive buffer, for -c */
+};
+
+/* min, avg, max of a quantity, valid on rank 0. */
+struct coll_stat {
+    double min, avg, max;
+};
+
+double coll_value(const struct coll_ctx *c, int rank, size_t iter, size_t index)
+{
+    return (double)(buf_pattern(rank, iter, index) % (c->value_max + 1));
+}
+
+void coll_fill_values(const struct coll_ctx *c, struct buf *b, int rank, size_t iter)
+{
+    size_t n = b->bytes / c->elem_size;
+    void *host = b->ptr;
+    if (b->where == BUF_DEVICE && !(host = malloc(b->bytes ? b->bytes : 1)))
+        err_fatal("cannot allocate %zu bytes of host staging memory", b->bytes);
+    for (size_t i = 0; i < n; i++)
+        coll_store(c->type, host, i, coll_value(c, rank, iter, i));
+    if (b->where == BUF_DEVICE) {
+        buf_copy_in(b, 0, host, b->bytes);
+        free(host);
+    }
+}
+
+void coll_fill_zero(struct buf *b)
+{
+    if (b->ptr)
+        buf_zero(b);
+}
+
+static void fill_default(struct coll_ctx *c, size_t iter)
+{
+    if (c->send.ptr)
+        coll_fill_values(c, &c->send, c->rank, iter);
+    coll_fill_zero(&c->recv);
+}
+
+static void fill(struct coll_run *r, size_t iter)
+{
+    if (r->b->fill)
+        r->b->fill(&r->c, iter);
+    else
+        fill_default(&r->c, iter);
+}
+
+/* Checks every element the call wrote on this rank; false with a message at
+ * the first wrong one. */
+static bool check_recv(struct coll_run *r, size_t iter, char *msg, size_t len)
+{
+    struct coll_ctx *c = &r->c;
+    size_t n = coll_blocks(r->b->recv, c->nranks) * c->count;
+    void *view = c->recv.ptr;
+    if (c->recv.where == BUF_DEVICE) {
+        buf_copy_out(r->recv_host, &c->recv, 0, n * c->elem_size);
+        view = r->recv_host;
+    }
+    bool corrupt = r->corrupt;
+    for (size_t i = 0; i < n; i++) {
+        double want;
+        if (!r->b->expect(c, iter, i, &want))
+            continue;
+        if (corrupt) {
+            coll_store(c->type, view, i, want == 0 ? 1 : 0);
+            corrupt = false;
+        }
+        double got = coll_load(c->type, view, i);
+        if (got != want) {
+            snprintf(msg, len,
+                     "validation failed at size %zu (iteration %zu): rank %d receive element "
+                     "%zu is %g, expected %g",
+                     c->size, iter, c->rank, i, got, want);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* One call of the collective: validation data before it (outside the timed
+ * region), the timed call (non-blocking: start, compute, wait), the check,
+ * and the barrier that separates it from the next call. Returns its time. */
+static double one_call(struct coll_run *r, size_t iter, bool validate, double compute_s,
+                       double *compute_took)
+{
+    struct coll_ctx *c = &r->c;
+    c->root = r->root_mode == ROOT_ROTATE ? (int)(iter % (size_t)c->nranks) : 0;
+    if (validate) {
+        fill(r, iter);
+        MPI_CHECK(MPI_Barrier(c->comm));
+    }
+    double t0 = timing_now();
+    if (r->b->call) {
+        r->b->call(c);
+    } else {
+        MPI_Request req;
+        r->b->start(c, &req);
+        if (compute_took)
+            *compute_took = coll_compute(compute_s, &req, r->tests);
+        MPI_CHECK(MPI_Wait(&req, MPI_STATUS_IGNORE));
+    }
+    double t = timing_now() - t0;
+    if (validate) {
+        char msg[256] = "";
+        bool good = check_recv(r, iter, msg, sizeof msg);
+        err_any(c->comm, !good, ERR_STATUS_FAIL, "%s", msg);
+    }
+    MPI_CHECK(MPI_Barrier(c->comm));
+    return t;
+}
+
+static double mean(const double *v, size_t n)
+{
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += v[i];
+    return n ? sum / (double)n : 0.0;
+}
+
+/* The OSU statistics (each rank's average, then across ranks) or, with
+ * --per-iteration-max, each iteration's slowest rank, then over iterations. */
+static void summarize(struct coll_run *r, const double *local, size_t n, struct coll_stat *s)
+{
+    if (!r->per_iteration_max) {
+        timing_across_ranks(mean(local, n), &s->min, &s->avg, &s->max, 0, r->c.comm);
+        return;
+    }
+    timing_max_per_iteration(local, r->scratch, n, 0, r->c.comm);
+    if (r->c.rank != 0)
+        return;
+    s->min = s->max = n ? r->scratch[0] : 0.0;
+    for (size_t i = 0; i < n; i++) {
+        s->min = r->scratch[i] < s->min ? r->scratch[i] : s->min;
+        s->max = r->scratch[i] > s->max ? r->scratch[i] : s->max;
+    }
+    s->avg = mean(r->scratch, n);
+}
+
+static void row_start(const struct coll_run *r, struct osu_row *row)
+{
+    if (r->b->no_data) {
+        row->used = 0;
+        row->text[0] = '\0';
+    } else {
+        osu_row_begin(row, r->c.size);
+    }
+}
+
+static void row_finish(const struct coll_run *r, struct osu_row *row, const struct coll_stat *t,
+                       size_t n)
+{
+    if (r->o.full) {
+        osu_row_value(row, t->min * 1e6);
+        osu_row_value(row, t->max * 1e6);
+        osu_row_count(row, n);
+    }
+    if (r->check)
+        osu_row_text(row, "Pass");
+    osu_row_end(row);
+}
+
+static void measure_blocking(struct coll_run *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        r->times[i] = one_call(r, i, r->check, 0, NULL);
+    struct coll_stat t;
+    summarize(r, r->times, n, &t);
+    struct osu_row row;
+    row_start(r, &row);
+    osu_row_value(&row, t.avg * 1e6);
+    row_finish(r, &row, &t, n);
+}
+
+static void measure_nonblocking(struct coll_run *r, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        r->pure_times[i] = one_call(r, i, r->check, 0, NULL);
+    /* Each rank computes as long as its own communication took. */
+    double compute_s = mean(r->pure_times, n);
+    for (size_t i = 0; i < n; i++)
+        r->times[i] = one_call(r, n + i, r->check, compute_s, &r->compute_times[i]);
+    struct coll_stat overall, compute, pure;
+    summarize(r, r->times, n, &overall);
+    summarize(r, r->compute_times, n, &compute);
+    summarize(r, r->pure_times, n, &pure);
+    struct osu_row row;
+    row_start(r, &row);
+    osu_row_value(&row, overall.avg * 1e6);
+    osu_row_value(&row, compute.avg * 1e6);
+    osu_row_value(&row, pure.avg * 1e6);
+    osu_row_value(&row, coll_overlap(overall.avg, compute.avg, pure.avg));
+    row_finish(r, &row, &overall, n);
+}
+
+/* Counts, displacements and message types for the current size. */
+static void prepare_size(struct coll_run *r, size_t size)
+{
+    struct coll_ctx *c = &r->c;
+    c->size = size;
+    c->count = size / c->elem_size;
+    c->icount = c->count <= (size_t)INT_MAX ? (int)c->count : -1;
+    c->send.bytes = coll_blocks(r->b->send, c->nranks) * size;
+    c->recv.bytes = coll_blocks(r->b->recv, c->nranks) * size;
+    if (r->b->reduction) {
+        c->msg = (struct msg_type){c->elem, c->icount, 0};
+    } else if (msg_type_make(c->count, c->elem, &c->msg) != 0) {
+        err_fatal("cannot build an MPI datatype for %zu bytes", size);
+    }
+    if (r->b->vector)
+        for (int i = 0; i < c->nranks; i++) {
+            c->counts[i] = c->icount;
+            c->displs[i] = i * c->icount;
+        }
+    if (r->b->prepare)
+        r->b->prepare(c);
+}
+
+static void measure_size(struct coll_run *r, size_t size)
+{
+    prepare_size(r, size);
+    fill(r, 0);
+    size_t n = osu_iterations(&r->o, &r->prog, size);
+    size_t warm = osu_warmup(&r->o, &r->prog, size);
+    for (size_t i = 0; i < warm; i++)
+        one_call(r, i, false, 0, NULL);
+    if (r->b->call)
+        measure_blocking(r, n);
+    else
+        measure_nonblocking(r, n);
+    msg_type_free(&r->c.msg);
+}
+
+static void parse_options(struct coll_run *r, int argc, char **argv)
+{
+    const struct coll_bench *b = r->b;
+    r->prog = (struct osu_program){
+        .title = b->title,
+        .synopsis = "[options]",
+        .description = b->description,
+        .min_size = 1,
+        .max_size = (size_t)1 << 20,
+        .iter_small = 1000,
+        .warm_small = 100,
+        .iter_large = 100,
+        .warm_large = 10,
+        .large_threshold = 8192,
+    };
+    r->type_choice = COLL_FLOAT;
+    struct opt_spec extra[4];
+    size_t nextra = 0;
+    extra[nextra++] = (struct opt_spec){
+        .long_name = "per-iteration-max", .kind = OPT_FLAG, .dest = &r->per_iteration_max,
+        .help = "each iteration lasts until its slowest rank is done; min/avg/max over "
+                "iterations"};
+    if (b->reduction)
+        extra[nextra++] = (struct opt_spec){
+            .long_name = "type", .short_name = 'T', .kind = OPT_CHOICE, .dest = &r->type_choice,
+            .metavar = "char|int|float|double", .help = "element type of the sum (default float)",
+            .choices = coll_type_names};
+    if (b->rooted)
+        extra[nextra++] = (struct opt_spec){
+            .long_name = "root", .short_name = 'k', .kind = OPT_CHOICE, .dest = &r->root_mode,
+            .metavar = "fixed|rotate",
+            .help = "root rank 0 always, or iteration i at rank i mod ranks (default fixed)",
+            .choices = root_modes};
+    if (b->start)
+        extra[nextra++] = (struct opt_spec){
+            .long_name = "tests", .short_name = 't', .kind = OPT_SIZE, .dest = &r->tests,
+            .metavar = "N", .help = "MPI_Test calls spread through the compute (default 0)",
+            .max = 1000000};
+    osu_parse(&r->o, &r->prog, argc, argv, extra, nextra);
+    if (r->o.first_positional < argc)
+        err_usage("unexpected argument '%s' (try --help)", argv[r->o.first_positional]);
+    const char *corrupt = getenv("COMMSWEEP_CORRUPT");
+    r->check = r->o.validate && !b->no_data;
+    r->corrupt = corrupt && strcmp(corrupt, "1") == 0 && r->check;
+}
+
+/* -M capping, then the doubling sweep (reductions: whole elements only), and
+ * refusal of sizes the MPI calls cannot express. */
+static void plan_sizes(struct coll_run *r)
+{
+    struct coll_ctx *c = &r->c;
+    struct osu_opts *o = &r->o;
+    if (r->b->no_data) {
+        r->sizes[r->nsizes++] = 0;
+        return;
+    }
+    size_t blocks = coll_blocks(r->b->send, c->nranks) + coll_blocks(r->b->recv, c->nranks);
+    if (!osu_cap_to_memory(o, blocks))
+        err_usage("the memory limit of %zu bytes per process (-M) cannot hold the smallest "
+                  "message size %zu at %d ranks (%zu buffers of that size)",
+                  o->mem_limit, o->min_size, c->nranks, blocks);
+    size_t all[COLL_MAX_SIZES];
+    size_t nall = sweep_doubling(o->min_size, o->max_size, all, COLL_MAX_SIZES);
+    for (size_t i = 0; i < nall; i++)
+        if (all[i] % c->elem_size == 0)
+            r->sizes[r->nsizes++] = all[i];
+    if (r->nsizes == 0)
+        err_usage("no message size from %zu to %zu bytes is a whole number of %zu-byte %s "
+                  "elements",
+                  o->min_size, o->max_size, c->elem_size, coll_type_names[c->type]);
+    size_t largest = r->sizes[r->nsizes - 1], count = largest / c->elem_size;
+    if (r->b->reduction && count > (size_t)INT_MAX)
+        err_usage("message size %zu bytes is %zu %s elements: MPI reductions take an int "
+                  "count (at most %d); lower -m",
+                  largest, count, coll_type_names[c->type], INT_MAX);
+    if (r->b->vector && count > (size_t)INT_MAX / (size_t)c->nranks)
+        err_usage("message size %zu bytes at %d ranks needs counts and displacements beyond "
+                  "the int range of the v-collectives (at most %zu bytes per rank); lower -m",
+                  largest, c->nranks, (size_t)INT_MAX / (size_t)c->nranks);
+    if (nall > r->nsizes)
+        out_comment("sizes that are not a whole number of %zu-byte %s elements are skipped",
+                    c->elem_size, coll_type_names[c->type]);
+}
+
+static void *alloc_all(size_t bytes, MPI_Comm comm)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    err_any(comm, p == NULL, ERR_STATUS_USAGE, "cannot allocate %zu bytes of host memory for "
+            "the iteration times and validation (lower -i or -m)", bytes);
+    return p;
+}
+
+static void allocate(struct coll_run *r)
+{
+    struct coll_ctx *c = &r->c;
+    size_t n = 0;
+    for (size_t i = 0; i < r->nsizes; i++) {
+        size_t ni = osu_iterations(&r->o, &r->prog, r->sizes[i]);
+        n = ni > n ? ni : n;
+    }
+    if (n > SIZE_MAX / (4 * sizeof(double)))
+        err_usage("too many iterations: %zu", n);
+    r->times = alloc_all(4 * n * sizeof(double), c->comm);
+    r->compute_times = r->times + n;
+    r->pure_times = r->times + 2 * n;
+    r->scratch = r->times + 3 * n;
+    c->counts = alloc_all(2 * (size_t)c->nranks * sizeof(int), c->comm);
+    c->displs = c->counts + c->nranks;
+    if (r->b->no_data)
+        return;
+    size_t largest = r->sizes[r->nsizes - 1];
+    enum buf_where where = r->o.where[0];
+    if (r->b->send != COLL_NONE)
+        buf_alloc_all(&c->send, coll_blocks(r->b->send, c->nranks) * largest, where, c->comm);
+    size_t recv_bytes = coll_blocks(r->b->recv, c->nranks) * largest;
+    buf_alloc_all(&c->recv, recv_bytes, where, c->comm);
+    if (where == BUF_DEVICE && r->o.validate)
+        r->recv_host = alloc_all(recv_bytes, c->comm);
+}
+
+static void print_header(const struct coll_run *r)
+{
+    const struct coll_bench *b = r->b;
+    const struct coll_ctx *c = &r->c;
+    if (b->reduction)
+        out_comment("reduction: MPI_SUM over %s elements; send values 0 to %u keep every sum "
+                    "exact",
+                    coll_type_names[c->type], c->value_max);
+    if (b->rooted) {
+        if (r->root_mode == ROOT_ROTATE)
+            out_comment("root: rotating, iteration i uses rank i mod %d", c->nranks);
+        else
+            out_comment("root: rank 0");
+    }
+    if (r->per_iteration_max)
+        out_comment("statistics: each iteration lasts until its slowest rank is done; "
+                    "min/avg/max over iterations");
+    else
+        out_comment("statistics: each rank's average over the iterations; min/avg/max of "
+                    "those across ranks");
+    if (b->start) {
+        out_comment("compute: a busy loop as long as the rank's pure communication time, "
+                    "with %zu MPI_Test calls spread through it",
+                    r->tests);
+        out_comment("overlap(%%) = max(0, 100 - 100 * (overall - compute) / pure comm.)");
+    }
+    if (b->no_data && r->o.validate)
+        out_comment("validation: the call moves no data, there is nothing to check");
+    if (r->corrupt)
+        out_comment("warning: COMMSWEEP_CORRUPT=1: receive buffers are corrupted on purpose, "
+                    "validation must fail");
+
+    static const char *const blocking[] = {"Avg Latency(us)"};
+    static const char *const nonblocking[] = {"Overall(us)", "Compute(us)", "Pure Comm.(us)",
+                                              "Overlap(%)"};
+    static const char *const blocking_full[] = {"Min Latency(us)", "Max Latency(us)",
+                                                "Iterations"};
+    static const char *const nonblocking_full[] = {"Min Overall(us)", "Max Overall(us)",
+                                                   "Iterations"};
+    const char *const *cols = b->call ? blocking : nonblocking;
+    size_t ncols = b->call ? 1 : 4;
+    const char *const *full = b->call ? blocking_full : nonblocking_full;
+    if (!b->no_data) {
+        osu_print_columns(&r->o, cols, ncols, full, 3);
+        return;
+    }
+    /* No size column: the first heading carries the comment mark. */
+    struct osu_row row;
+    char first[64];
+    snprintf(first, sizeof first, "# %s", cols[0]);
+    row.used = (size_t)snprintf(row.text, sizeof row.text, "%-20s", first);
+    for (size_t i = 1; i < ncols; i++)
+        osu_row_text(&row, cols[i]);
+    if (r->o.full)
+        for (size_t i = 0; i < 3; i++)
+            osu_row_text(&row, full[i]);
+    osu_row_end(&row);
+}
+
+_Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
+{
+    harness_init(&argc, &argv, MPI_THREAD_SINGLE);
+    static struct coll_run run;
+    struct coll_run *r = &run;
+    struct coll_ctx *c = &r->c;
+    r->b = b;
+    c->comm = MPI_COMM_WORLD;
+    c->rank = harness.rank;
+    c->nranks = harness.size;
+    parse_options(r, argc, argv);
+    c->type = b->reduction ? (enum coll_type)r->type_choice : COLL_BYTE;
+    c->elem = coll_type_mpi(c->type);
+    c->elem_size = coll_type_size(c->type);
+    c->value_max = coll_value_max(c->type, b->reduction, c->nranks);
+
+    osu_print_preamble(&r->o, &r->prog, argc, argv);
+    plan_sizes(r);
+    allocate(r);
+    print_header(r);
+    for (size_t i = 0; i < r->nsizes; i++)
+        measure_size(r, r->sizes[i]);
+
+    buf_free(&c->send);
+    buf_free(&c->recv);
+    free(r->recv_host);
+    free(c->counts);
+    free(r->times);
+    harness_finish(ERR_STATUS_OK);
+}

@@ -1,0 +1,77 @@
+/* coll_expect: what each collective leaves in a receive buffer, shared by its
+ * blocking and non-blocking programs; see coll.h. Receive element i is
+ * traced back to the rank that sent it and its index in that rank's send
+ * buffer, whose value coll_value recomputes. */
+#include "coll.h"
+#include "coll_data.h"
+
+bool coll_expect_allgather(const struct coll_ctx *c, size_t iter, size_t i, double *want)
+{
+    int from = (int)(i / c->count);
+    *want = coll_value(c, from, iter, i % c->count);
+    return true;
+}
+
+bool coll_expect_gather(const struct coll_ctx *c, size_t iter, size_t i, double *want)
+{
+    return c->rank == c->root && coll_expect_allgather(c, iter, i, want);
+}
+
+bool coll_expect_alltoall(const struct coll_ctx *c, size_t iter, size_t i, double *want)
+{
+    int from = (int)(i / c->count);
+    *want = coll_value(c, from, iter, (size_t)c->rank * c->count + i % c->count);
+    return true;
+}
+
+bool coll_expect_scatter(const struct coll_ctx *c, size_t iter, size_t i, double *want)
+{
+    *want = coll_value(c, c->root, iter, (size_t)c->rank * c->count + i);
+    return true;
+}
+
+bool coll_expect_bcast(const struct coll_ctx *c, size_t iter, size_t i, double *want)
+{
+    *want = coll_value(c, c->root, iter, i);
+    return true;
+}
+
+static double sum_over_ranks(const struct coll_ctx *c, size_t iter, size_t index)
+{
+    double sum = 0;
+    for (int r = 0; r < c->nranks; r++)
+        sum += coll_value(c, r, iter, index);
+    return sum;
+}
+
+bool coll_expect_allreduce(const struct coll_ctx *c, size_t iter, size_t i, double *want)
+{
+    *want = sum_over_ranks(c, iter, i);
+    return true;
+}
+
+bool coll_expect_reduce(const struct coll_ctx *c, size_t iter, size_t i, double *want)
+{
+    return c->rank == c->root && coll_expect_allreduce(c, iter, i, want);
+}
+
+bool coll_expect_reduce_scatter(const struct coll_ctx *c, size_t iter, size_t i, double *want)
+{
+    if (i >= (size_t)c->counts[c->rank])
+        return false;
+    *want = sum_over_ranks(c, iter, (size_t)c->displs[c->rank] + i);
+    return true;
+}
+
+void coll_fill_bcast(struct coll_ctx *c, size_t iter)
+{
+    if (c->rank == c->root)
+        coll_fill_values(c, &c->recv, c->root, iter);
+    else
+        coll_fill_zero(&c->recv);
+}
+
+void coll_prepare_reduce_scatter(struct coll_ctx *c)
+{
+    coll_split(c->count, c->nranks, c->counts, c->displs);
+}

@@ -1,0 +1,25 @@
+/* osu_igatherv: MPI_Igatherv latency and how much of it computation can hide;
+ * the root gathers size bytes from every rank, with count and displacement arrays. */
+#include "coll.h"
+
+static void start(struct coll_ctx *c, MPI_Request *req)
+{
+    MPI_CHECK(MPI_Igatherv(c->send.ptr, c->icount, c->elem, c->recv.ptr, c->counts, c->displs,
+                           c->elem, c->root, c->comm, req));
+}
+
+int main(int argc, char **argv)
+{
+    static const struct coll_bench bench = {
+        .title = "OSU MPI Non-blocking Gatherv Latency Test",
+        .description = "MPI_Igatherv: the root gathers size bytes from every rank, with count and "
+                       "displacement arrays; overlap with computation",
+        .send = COLL_ONE,
+        .recv = COLL_PER_RANK,
+        .rooted = true,
+        .vector = true,
+        .expect = coll_expect_gather,
+        .start = start,
+    };
+    coll_main(&bench, argc, argv);
+}
