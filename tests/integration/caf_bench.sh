@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# cafbench at 1, 2, 3, 4 and 8 ranks with tiny sizes and --check: every
+# pattern and mode runs or is skipped with a reason, data verify, sync
+# overheads are finite, halo checks pass; selection of sections and modes;
+# a damaged transfer fails the check; bad options are refused.
+. "$(dirname "$0")/../lib.sh"
+PROG="$BUILD/caf/cafbench"
+SMALL="--target-time 0.001 --maxndata 16 --sync-outer 3 --sync-inner 5 --sync-delay 100 --halo-sizes 4,6"
+
+PATTERNS="%s sub%s simple_sub%s all_%s many_%s sub_many%s many_sub%s strided_%s strided_sub%s strided_many_%s"
+# Data lines per block at --maxndata 16: sizes 1..16 (5), strides 16..1 (5),
+# strided many strides 16..2 (4).
+lines_for() {
+    case "$1" in strided_many_*) echo 4 ;; *) echo 5 ;; esac
+}
+
+# Data lines of the block that follows the comment line starting with $1.
+block_lines() {
+    awk -v h="$1" 'index($0, h) == 1 {inb = 1; next}
+        inb && /^[[:space:]]*$/ {exit}
+        inb && !/^#/ {print}' "$OUT"
+}
+
+# Every p2p data line: 9 numbers, ndata = count * blksize, positive times.
+p2p_lines_valid() {
+    awk '/^# p2p pattern=/ {inb = 1; next} /^[[:space:]]*$/ {inb = 0; next} /^#/ {next}
+        inb { if (NF != 9 || $4 != $1 * $2 || $6 < 1 || !($7 > 0) || !($8 > 0) || !($9 > 0)) bad++; n++ }
+        END {exit (bad > 0 || n == 0)}' "$OUT"
+}
+
+check_mode() { # NP MODE EXPECTED(run|skip)
+    local np=$1 mode=$2 want=$3 missing="" s p d name n
+    if [ "$want" = skip ]; then
+        expect "grep -q '^# p2p mode=$mode skipped: .* (have $np)' '$OUT' && ! grep -q 'mode=$mode sync' '$OUT'" \
+            "np $np: $mode ping-pong skipped with a reason"
+        return
+    fi
+    n=$(block_lines "# p2p pattern=mpi_send mode=$mode sync=none" | wc -l)
+    [ "$n" = 5 ] || missing="$missing mpi_send($n)"
+    for s in sync_all sync_images; do
+        for p in $PATTERNS; do
+            for d in put get; do
+                # shellcheck disable=SC2059
+                name=$(printf "$p" "$d")
+                n=$(block_lines "# p2p pattern=$name mode=$mode sync=$s:" | wc -l)
+                [ "$n" = "$(lines_for "$name")" ] || missing="$missing $name/$s($n)"
+            done
+        done
+    done
+    if [ -z "$missing" ]; then ok "np $np: $mode: mpi_send and 20 patterns x 2 syncs, every size"
+    else not_ok "np $np: $mode: every pattern and size" "missing or short:$missing"; fi
+}
+
+# A sync line "NAME NNEIGH MEAN +/- CI ..." with finite numbers.
+sync_line_ok() { # NAME NNEIGH
+    awk -v n="$1" -v k="$2" '$1 == n && $2 == k && $4 == "+/-" && NF == 10 {
+        for (i = 3; i <= NF; i++) if (i != 4 && ($i "" ~ /nan|inf/ || $i + 0 != $i + 0)) exit 1
+        found = 1 } END {exit !found}' "$OUT"
+}
+
+check_sync() { # NP
+    local np=$1 bad="" t
+    for t in "sync_all 0" "mpi_barrier 0" "images_grid3d 6" "lock 0" "critical 0"; do
+        sync_line_ok $t || bad="$bad $t"
+    done
+    if [ $((np % 2)) = 0 ]; then sync_line_ok images_pairwise 1 || bad="$bad pairwise"
+    else grep -q '^# sync images_pairwise skipped: ' "$OUT" || bad="$bad pairwise-skip"; fi
+    case $np in
+        1|2) grep -q '^# sync images_random skipped: ' "$OUT" && grep -q '^# sync images_ring skipped: ' "$OUT" \
+                 || bad="$bad random/ring-skip" ;;
+        3|4) { sync_line_ok images_random 2 && sync_line_ok images_ring 2; } || bad="$bad random/ring" ;;
+        8) { sync_line_ok images_random 2 && sync_line_ok images_random 4 && sync_line_ok images_random 6 \
+                 && sync_line_ok images_ring 6; } || bad="$bad random/ring" ;;
+    esac
+    if [ -z "$bad" ]; then ok "np $np: every synchronisation overhead is a finite number or skipped"
+    else not_ok "np $np: synchronisation overheads" "bad:$bad"; fi
+}
+
+check_halo() { # NP
+    local np=$1 bad="" d s
+    for d in put get; do
+        for s in sync_all sync_images; do
+            block_lines "# halo transfer=$d sync=$s" > "$TMPD/halo"
+            awk 'NF == 6 && $2 == 6 * $1 * $1 && $3 >= 1 && $5 > 0 && $6 > 0 {n++} END {exit n != 2}' \
+                "$TMPD/halo" || bad="$bad $d/$s"
+            grep -q "^# check passed: halo $d $s, every halo cell" "$OUT" || bad="$bad $d/$s-check"
+        done
+    done
+    if [ -z "$bad" ]; then ok "np $np: halo put/get x sync all/images, sizes 4 and 6, checks pass"
+    else not_ok "np $np: halo" "bad:$bad"; fi
+}
+
+for np in 1 2 3 4 8; do
+    run "$np" "$PROG" --check $SMALL
+    expect '[ "$RC" = 0 ]' "np $np: --check run succeeds"
+    expect "! grep -q 'FAILED' '$OUT' && grep -q '^# all results validated' '$OUT'" "np $np: every check passes"
+    case $np in
+        1) modes="single:skip multiple:skip crossing:skip" ;;
+        2|3) modes="single:run multiple:skip crossing:skip" ;;
+        *) modes="single:run multiple:run crossing:run" ;;
+    esac
+    for m in $modes; do check_mode "$np" "${m%%:*}" "${m##*:}"; done
+    [ "$np" -ge 2 ] && expect p2p_lines_valid "np $np: every p2p line has 9 consistent numbers"
+    check_sync "$np"
+    check_halo "$np"
+done
+
+# Crossing pairs at 8: 1->5, 6->2, 3->7, 8->4 (images).
+run 8 "$PROG" --p2p --crossing $SMALL
+expect "[ \"\$RC\" = 0 ] && grep -q 'mode=crossing pairs (first mover -> partner, images): 1->5 3->7 6->2 8->4' '$OUT'" \
+    "np 8: crossing pairs reverse every other pair"
+expect "! grep -q 'mode=single\|mode=multiple\|section sync\|section halo' '$OUT'" \
+    "--p2p --crossing runs only that section and mode"
+
+run 2 "$PROG" --sync --halo $SMALL
+expect "[ \"\$RC\" = 0 ] && ! grep -q 'section p2p' '$OUT' && grep -q 'section sync' '$OUT' && grep -q 'section halo' '$OUT'" \
+    "--sync --halo leaves out the p2p section"
+expect '[ "$(count_blocks)" = 5 ]' "sync table and 4 halo tables are separate gnuplot blocks"
+
+export COMMSWEEP_CORRUPT=1
+run 2 "$PROG" --p2p --single --check $SMALL
+expect "[ \"\$RC\" = 1 ] && grep -q '^# check FAILED: put ' '$OUT' && grep -q 'check failed: received' '$ERR'" \
+    "damaged ping-pong data fails --check with status 1"
+run 4 "$PROG" --halo --check $SMALL
+expect "[ \"\$RC\" = 1 ] && grep -q '^# check FAILED: halo put sync_all' '$OUT' && grep -q 'halo face' '$ERR'" \
+    "damaged halo cell fails --check with status 1"
+run 2 "$PROG" --halo $SMALL
+expect '[ "$RC" = 0 ]' "without --check the damage goes unnoticed by design (status 0)"
+unset COMMSWEEP_CORRUPT
+
+for bad in "--maxndata abc" "--maxndata -4" "--maxndata 0" "--maxndata 12" \
+    "--maxndata 99999999999999999999999" "--maxstride 0" "--target-time 0" \
+    "--target-time -1" "--target-time 1e999" "--target-time 1x" "--sync-outer x" \
+    "--sync-inner 0" "--sync-delay -3" "--sync-maxneigh 1" "--halo-sizes 4,,6" \
+    "--halo-sizes 4," "--halo-sizes 4,x" "--halo-sizes 0" "--halo-sizes 5000" "--bogus" "stray"; do
+    run1 "$PROG" $bad
+    expect_usage_error "refused: $bad" cafbench
+done
+# The same verdict on every rank: status 2 from all, one message.
+for bad in "--maxndata 12" "--halo-sizes 4,,6" "--sync-inner 0"; do
+    run 3 "$PROG" $bad
+    expect_usage_error "refused at 3 ranks: $bad" cafbench
+done
