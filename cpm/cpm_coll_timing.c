@@ -154,8 +154,15 @@ void cpm_coll_measure(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, voi
         double dt = timed_run(t, op, size, ctx, finish);
         done = agree(t->comm, t->root, rank == t->root ? cpm_sampler_add(&s, dt) : false);
     } while (!done);
-    if (rank == t->root)
+    /* Every rank gets the result: rank 0, which prints and steers the
+     * message set, need not be the root. */
+    double packed[CPM_RESULT_DOUBLES] = {0};
+    if (rank == t->root) {
         cpm_sampler_result(&s, size, r);
+        cpm_result_pack(r, packed);
+    }
+    MPI_CHECK(MPI_Bcast(packed, CPM_RESULT_DOUBLES, MPI_DOUBLE, t->root, t->comm));
+    cpm_result_unpack(packed, r);
     cpm_sampler_free(&s);
     free(finish);
 }

@@ -164,7 +164,7 @@ struct cpm_coll_timer {
 void cpm_coll_timer_init(struct cpm_coll_timer *t, MPI_Comm comm, enum cpm_timing method,
                          int root, const struct cpm_precision *p);
 void cpm_coll_timer_free(struct cpm_coll_timer *t);
-/* Collective: repeats op under the precision; result valid on root. */
+/* Collective: repeats op under the precision; the result on every rank. */
 void cpm_coll_measure(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, void *ctx,
                       const struct cpm_precision *p, struct cpm_result *r);
 

@@ -58,7 +58,10 @@ bool cpm_msgset_walk_next(struct cpm_msgset_walk *w, size_t *size)
     size_t last = w->sizes[w->count - 1];
     if (last >= w->set.max_size)
         return false;
-    size_t next = w->set.max_size - last < w->stride ? w->set.max_size : last + w->stride;
+    bool beyond = w->set.max_size - last < w->stride;
+    if (beyond && w->set.stride != 0)
+        return false; /* a regular set holds min + k stride <= max only */
+    size_t next = beyond ? w->set.max_size : last + w->stride;
     *size = w->pending = next;
     return true;
 }

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# CPM p2p and collective benchmarks: MPIBlib-style output (preamble, then
+# "msg time wtick reps ci" lines), all pairs serial and parallel, every
+# timing method, adaptive message sets, and bad arguments refused.
+. "$(dirname "$0")/../lib.sh"
+P2P="$BUILD/cpm/p2p"
+COLL="$BUILD/cpm/collective"
+SMALL="-m 0 -M 2048 -S 1024 -r 2 -R 4"
+
+# Every data line: 5 numbers, reps within [2, 4], wtick flag 0/1, ci >= 0,
+# time >= 0 (except for the root method, which subtracts a mean barrier).
+well_formed() {
+    data_lines | awk -v signed="${1:-0}" 'NF != 5 || $3 !~ /^[01]$/ || $4 < 2 || $4 > 4 || (!signed && $2 < 0) || $5 < 0 {bad=1} END{exit bad}'
+}
+preamble() {
+    grep -q '^# processors: ' "$OUT" && grep -q '^# message set: ' "$OUT" &&
+        grep -q '^# precision: min_reps 2, max_reps 4' "$OUT" && grep -q '^#msg time wtick reps ci$' "$OUT"
+}
+
+run 2 "$P2P" $SMALL
+expect '[ "$RC" = 0 ] && preamble && well_formed && [ "$(data_lines | wc -l)" = 3 ]' "p2p at 2 ranks: 3 sizes, well formed"
+expect '[ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "0 1024 2048 " ]' "p2p sizes follow the message set"
+run 3 "$P2P" $SMALL
+expect '[ "$RC" = 0 ] && [ "$(count_blocks)" = 3 ] && well_formed' "p2p at 3 ranks: one block per pair"
+run 4 "$P2P" -p $SMALL
+expect '[ "$RC" = 0 ] && [ "$(count_blocks)" = 6 ] && [ "$(data_lines | wc -l)" = 18 ] && well_formed' \
+    "p2p -p at 4 ranks: 6 pairs in 3 rounds"
+expect '[ "$(grep -c "^# pair " "$OUT")" = 6 ]' "p2p -p names every pair"
+run 2 "$P2P" -m 0 -M 65536 -S 0 -s 1024 -d 0.05 -n 12 -r 2 -R 4
+expect '[ "$RC" = 0 ] && well_formed && [ "$(data_lines | head -1 | cut -d" " -f1)" = 0 ] && [ "$(data_lines | wc -l)" -le 12 ]' \
+    "p2p adaptive set starts at min and keeps to max_num"
+expect 'data_lines | awk "NR>1 && \$1 <= prev {bad=1} {prev=\$1} END{exit bad}"' "p2p adaptive sizes increase"
+run 2 "$P2P" -m 8 -M 8 -r 3 -R 3
+expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$4}")" = 3 ]' "p2p -r 3 -R 3 repeats exactly 3 times"
+
+for op in MPI_Bcast MPI_Scatter MPI_Gather MPI_Reduce MPI_Allreduce MPI_Alltoall MPI_Allgather MPI_Barrier; do
+    run 3 "$COLL" -O "$op" $SMALL
+    expect '[ "$RC" = 0 ] && preamble && well_formed && [ "$(data_lines | wc -l)" = 3 ]' "collective -O $op at 3 ranks"
+done
+for t in root global; do
+    run 4 "$COLL" -O MPI_Bcast -t "$t" --root 2 $SMALL
+    expect '[ "$RC" = 0 ] && well_formed 1 && [ "$(data_lines | wc -l)" = 3 ] && grep -q "timing method: $t" "$OUT"' "collective -t $t at 4 ranks, root 2"
+done
+
+run 1 "$P2P" $SMALL
+expect_usage_error "p2p at 1 rank refused" p2p
+run 2 "$P2P" -r 5 -R 4
+expect_usage_error "p2p with -R below -r refused" p2p
+run 2 "$P2P" -e 0
+expect_usage_error "p2p -e 0 refused" p2p
+run 2 "$P2P" -m abc
+expect_usage_error "p2p -m abc refused" p2p
+run 2 "$P2P" -S 0 -s 0
+expect_usage_error "p2p adaptive with -s 0 refused" p2p
+run 2 "$P2P" extra
+expect_usage_error "p2p with a stray argument refused" p2p
+run 2 "$COLL" $SMALL
+expect_usage_error "collective without -O refused" collective
+run 2 "$COLL" -O MPI_Bogus
+expect_usage_error "collective with an unknown operation refused" collective
+run 2 "$COLL" -O MPI_Bcast -t slowest
+expect_usage_error "collective with an unknown timing method refused" collective
+run 2 "$COLL" -O MPI_Bcast --root 2
+expect_usage_error "collective with a root outside the ranks refused" collective
