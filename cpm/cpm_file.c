@@ -140,6 +140,29 @@ int cpm_read_doubles(struct cpm_reader *r, const char *what, double *out, size_t
     return 0;
 }
 
+int cpm_read_sizes(struct cpm_reader *r, double *out, size_t n)
+{
+    if (cpm_read_expect(r, "sizes") != 0)
+        return -1;
+    for (size_t s = 0; s < n; s++) {
+        size_t size;
+        if (cpm_read_size(r, "message size", &size) != 0)
+            return -1;
+        out[s] = (double)size;
+        if (s > 0 && !(out[s] > out[s - 1]))
+            return fail(r, "message sizes must increase");
+    }
+    return 0;
+}
+
+void cpm_write_sizes(FILE *f, const double *sizes, size_t n)
+{
+    fputs("sizes", f);
+    for (size_t s = 0; s < n; s++)
+        fprintf(f, " %.0f", sizes[s]);
+    fputc('\n', f);
+}
+
 int cpm_read_keyed_int(struct cpm_reader *r, const char *key, long min, long max, int *out)
 {
     if (cpm_read_expect(r, key) != 0)

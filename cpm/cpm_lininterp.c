@@ -105,16 +105,7 @@ int cpm_lininterp_read(struct cpm_reader *r, struct cpm_lininterp **model)
         cpm_read_keyed_int(r, "points", 1, 1 << 20, &points) != 0)
         return -1;
     struct cpm_lininterp *l = alloc_or_die(n, (size_t)points);
-    int rc = cpm_read_expect(r, "sizes");
-    for (int s = 0; rc == 0 && s < points; s++) {
-        size_t size;
-        rc = cpm_read_size(r, "message size", &size);
-        l->sizes[s] = (double)size;
-        if (rc == 0 && s > 0 && !(l->sizes[s] > l->sizes[s - 1])) {
-            snprintf(r->err, r->errlen, "line %d: message sizes must increase", r->line);
-            rc = -1;
-        }
-    }
+    int rc = cpm_read_sizes(r, l->sizes, (size_t)points);
     for (size_t k = 0; rc == 0 && k < cpm_pairs(n); k++) {
         int i, j, want_i, want_j;
         cpm_pair_at(n, k, &want_i, &want_j);
@@ -134,10 +125,9 @@ int cpm_lininterp_read(struct cpm_reader *r, struct cpm_lininterp **model)
 
 void cpm_lininterp_write(FILE *f, const struct cpm_lininterp *l)
 {
-    fprintf(f, "processes %d\npoints %zu\nsizes", l->n, l->num_points);
-    for (size_t s = 0; s < l->num_points; s++)
-        fprintf(f, " %.0f", l->sizes[s]);
-    fprintf(f, "\n# i j one-way time (s) at each size\n");
+    fprintf(f, "processes %d\npoints %zu\n", l->n, l->num_points);
+    cpm_write_sizes(f, l->sizes, l->num_points);
+    fprintf(f, "# i j one-way time (s) at each size\n");
     for (size_t k = 0; k < cpm_pairs(l->n); k++) {
         int i, j;
         cpm_pair_at(l->n, k, &i, &j);

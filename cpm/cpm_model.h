@@ -54,6 +54,9 @@ int cpm_read_size(struct cpm_reader *r, const char *what, size_t *out);
 int cpm_read_threshold(struct cpm_reader *r, const char *what, size_t *out);
 int cpm_read_double(struct cpm_reader *r, const char *what, double *out);
 int cpm_read_doubles(struct cpm_reader *r, const char *what, double *out, size_t n);
+/* "sizes S1 .. Sn": message sizes, strictly increasing, as doubles. */
+int cpm_read_sizes(struct cpm_reader *r, double *out, size_t n);
+void cpm_write_sizes(FILE *f, const double *sizes, size_t n);
 /* "KEY VALUE" pairs. */
 int cpm_read_keyed_int(struct cpm_reader *r, const char *key, long min, long max, int *out);
 /* Succeeds only at the end of the file. */

@@ -304,16 +304,7 @@ int cpm_plogp_read(struct cpm_reader *r, struct cpm_plogp **model)
         cpm_read_keyed_int(r, "points", 1, 1 << 20, &points) != 0)
         return -1;
     struct cpm_plogp *p = alloc_or_die(n, (size_t)points);
-    int rc = cpm_read_expect(r, "sizes");
-    for (int s = 0; rc == 0 && s < points; s++) {
-        size_t size;
-        rc = cpm_read_size(r, "message size", &size);
-        p->sizes[s] = (double)size;
-        if (rc == 0 && s > 0 && !(p->sizes[s] > p->sizes[s - 1])) {
-            snprintf(r->err, r->errlen, "line %d: message sizes must increase", r->line);
-            rc = -1;
-        }
-    }
+    int rc = cpm_read_sizes(r, p->sizes, (size_t)points);
     for (size_t k = 0; rc == 0 && k < cpm_pairs(n); k++) {
         struct cpm_plogp_pair *q = &p->pairs[k];
         int i, j, want_i, want_j;
@@ -338,10 +329,9 @@ int cpm_plogp_read(struct cpm_reader *r, struct cpm_plogp **model)
 
 void cpm_plogp_write(FILE *f, const struct cpm_plogp *p)
 {
-    fprintf(f, "processes %d\npoints %zu\nsizes", p->n, p->num_points);
-    for (size_t s = 0; s < p->num_points; s++)
-        fprintf(f, " %.0f", p->sizes[s]);
-    fprintf(f, "\n# pair i j L(s), then os(M), or(M), g(M) at each size (s)\n");
+    fprintf(f, "processes %d\npoints %zu\n", p->n, p->num_points);
+    cpm_write_sizes(f, p->sizes, p->num_points);
+    fprintf(f, "# pair i j L(s), then os(M), or(M), g(M) at each size (s)\n");
     for (size_t k = 0; k < cpm_pairs(p->n); k++) {
         const struct cpm_plogp_pair *q = &p->pairs[k];
         int i, j;
