@@ -1,0 +1,251 @@
+# The parts of run.sh, one function each, printing TAP lines through
+# ok/not_ok/skip/expect. Sourced after lib.sh and testbed.sh; uses RATES (one
+# per host), FAST, SLOW and ALL (host lists), BUILD, OUT, ERR and RESULTS.
+#
+# Every bound follows from the injected rates: a pair's goodput is that of
+# the slower of its two links, and no transfer beats it (up to the 32 kB tbf
+# burst). Comparisons between pairs use margins of about half the expected
+# ratio, so that other load on the machine does not turn them over.
+
+# mpirun over HOSTS; stdout in $OUT, stderr in $ERR, status in $RC.
+cluster_run() { # HOSTS PROGRAM ARGS...
+    testbed_mpirun "$@" > "$OUT" 2> "$ERR"
+    RC=$?
+}
+
+# True when PROGRAM (path under $BUILD) is built, else a skip line for WHAT.
+built() { # PROGRAM WHAT
+    [ -x "$BUILD/$1" ] && return 0
+    skip "$2" "$1 is not built"
+    return 1
+}
+
+# TCP payload bytes per second through a link shaped to RATE (tc syntax):
+# tbf counts whole Ethernet frames, MTU + 14 bytes, of which MTU - 52 are
+# payload (IP and TCP headers with timestamps): 1448 of 1514 at MTU 1500.
+goodput() { # RATE
+    awk -v r="$1" -v mtu="$TESTBED_MTU" 'BEGIN {
+        match(r, /^[0-9.]+/); n = substr(r, 1, RLENGTH); u = tolower(substr(r, RLENGTH + 1))
+        scale["bit"] = 1; scale["kbit"] = 1e3; scale["mbit"] = 1e6; scale["gbit"] = 1e9
+        scale["bps"] = 8; scale["kbps"] = 8e3; scale["mbps"] = 8e6; scale["gbps"] = 8e9
+        if (!(u in scale)) exit 1
+        printf "%.0f\n", n * scale[u] / 8 * (mtu - 52) / (mtu + 14) }'
+}
+
+pair_goodput() { # I J
+    local a b
+    a=$(goodput "${RATES[$1]}") b=$(goodput "${RATES[$2]}")
+    echo $((a < b ? a : b))
+}
+
+# Evaluates an arithmetic condition on decimals, e.g. holds "$x < 2 * $y".
+holds() { awk "BEGIN { exit !($1) }"; }
+calc() { awk "BEGIN { printf \"%.4g\", $1 }"; }
+
+# Field F of the first data line of block B (1-based) of $OUT.
+block_field() { # B F
+    awk -v want="$1" -v f="$2" '
+        /^[[:space:]]*$/ { inb = 0; next }
+        /^#/ { next }
+        { if (!inb) { b++; inb = 1; first = 1 } }
+        b == want && first { print $f; exit }
+        { first = 0 }' "$OUT"
+}
+
+status_ok() { # WHAT
+    expect '[ "$RC" = 0 ]' "$1"
+}
+
+check_hosts() {
+    local prog=tests/cluster/hostcheck names shared
+    built "$prog" "hosts: each rank has a host of its own" || return
+    cluster_run "$ALL" "$BUILD/$prog"
+    names=$(awk '$1 == "rank" {printf "%s ", $4}' "$OUT")
+    shared=$(awk '$1 == "rank" {printf "%s ", $6}' "$OUT")
+    expect '[ "$RC" = 0 ] && [ "$names" = "node0 node1 node2 node3 " ]' \
+        "MPI_Get_processor_name gives each rank its host's name ($names)"
+    expect '[ "$shared" = "1 1 1 1 " ]' \
+        "MPI sees every rank on a node of its own (ranks sharing memory: $shared)"
+}
+
+check_osu_latency() {
+    local prog=osu/osu_latency pair hosts rows bad lat0 lat1m floor
+    local -A at1m
+    built "$prog" "osu_latency on the fast and the slow pair" || return
+    for pair in FAST SLOW; do
+        hosts=${!pair}
+        # Two ranks and two hosts: nobody waits idle, so the ranks may spin
+        # and small-message latency is reported without the sleeps.
+        TESTBED_PRELOAD="" cluster_run "$hosts" "$BUILD/$prog" -m 0:1048576 -i 5 -x 1
+        rows=$(data_lines | wc -l)
+        bad=$(data_lines | awk '!($2 > 0)' | wc -l)
+        lat0=$(data_lines | awk '$1 == 0 {print $2}')
+        lat1m=$(data_lines | awk '$1 == 1048576 {print $2}')
+        at1m[$pair]=${lat1m:-0}
+        floor=$(calc "0.95 * 1048576 / $(pair_goodput ${hosts/,/ }) * 1e6")
+        expect '[ "$RC" = 0 ] && [ "$rows" = 22 ] && [ "$bad" = 0 ]' \
+            "osu_latency on hosts $hosts: 22 sizes, latencies positive (0 B: ${lat0:-?} us)"
+        expect 'holds "${lat1m:-0} >= $floor"' \
+            "osu_latency on hosts $hosts: 1 MiB takes ${lat1m:-?} us, no less than the link allows ($floor us)"
+    done
+    expect 'holds "${at1m[SLOW]} >= 2 * ${at1m[FAST]}"' \
+        "osu_latency: 1 MiB is slower on the slow pair (${at1m[SLOW]} us) than on the fast one (${at1m[FAST]} us)"
+}
+
+check_osu_bw() {
+    local prog=osu/osu_bw pair hosts bw expected attempt
+    built "$prog" "osu_bw on the fast and the slow pair" || return
+    for pair in FAST SLOW; do
+        hosts=${!pair}
+        expected=$(calc "$(pair_goodput ${hosts/,/ }) / 1e6")
+        for attempt in 1 2; do # a second one when other load spoiled the first
+            cluster_run "$hosts" "$BUILD/$prog" -m 1048576:1048576 -i 3 -x 1 -W 4
+            bw=$(data_lines | awk '$1 == 1048576 {print $2}')
+            holds "${bw:-0} >= 0.85 * $expected" && break
+            [ "$attempt" = 1 ] && echo "# osu_bw on hosts $hosts: ${bw:-?} MB/s on the first attempt, measuring again"
+        done
+        status_ok "osu_bw on hosts $hosts runs"
+        expect 'holds "${bw:-0} >= 0.85 * $expected && ${bw:-0} <= 1.05 * $expected"' \
+            "osu_bw on hosts $hosts: ${bw:-?} MB/s near the goodput of $expected MB/s"
+    done
+}
+
+# The blocked benchmarks, alltoall/all and always/all, are checked alike.
+# RANKS_FIELD and FIELD are the columns of their data lines that hold the
+# ranks per communicator and the bandwidth; a communicator of n ranks moves
+# (n - 1) / n of what a rank counts across its link, times K (2 when the
+# count adds what is sent and received), so no block can show more than
+# K * n / (n - 1) times the goodput of the slowest link it uses. The first
+# line of a block has the largest messages, where the tbf burst is negligible.
+check_blocks() { # PROGRAM RANKS_FIELD FIELD K PAIR_ARGS ALL_ARGS
+    local prog=$1 ranks_field=$2 field=$3 k=$4 pair_args=$5 all_args=$6
+    local pair hosts nhosts bound b ranks value slowest
+    local -A bw
+    built "$prog" "$prog on the fast pair, the slow pair and all hosts" || return
+    for pair in FAST SLOW; do
+        hosts=${!pair}
+        cluster_run "$hosts" "$BUILD/$prog" $pair_args
+        bw[$pair]=$(block_field 1 "$field")
+        bound=$(calc "1.2 * $k * 2 * $(pair_goodput ${hosts/,/ }) / 2^30")
+        expect '[ "$RC" = 0 ] && holds "${bw[$pair]:-0} > 0 && ${bw[$pair]:-0} <= $bound"' \
+            "$prog on hosts $hosts: ${bw[$pair]:-?} GiB/s, not above what the links carry ($bound)"
+    done
+    expect 'holds "${bw[FAST]:-0} >= 2 * ${bw[SLOW]:-0}"' \
+        "$prog: the fast pair (${bw[FAST]:-?} GiB/s) outruns the slow pair (${bw[SLOW]:-?} GiB/s)"
+    cluster_run "$ALL" "$BUILD/$prog" --topology $all_args
+    status_ok "$prog on 4 hosts runs"
+    nhosts=$(grep -o 'host=[^ ]*' "$OUT" | sort -u | wc -l)
+    expect '[ "$nhosts" = 4 ]' "$prog --topology on 4 hosts reports 4 hosts"
+    slowest=$(for i in 0 1 2 3; do goodput "${RATES[i]}"; done | sort -n | head -1)
+    for b in 1 2; do
+        ranks=$(block_field "$b" "$ranks_field")
+        [ "${ranks:-1}" -gt 1 ] || continue
+        value=$(block_field "$b" "$field")
+        bound=$(calc "1.2 * $k * $ranks / ($ranks - 1) * $slowest / 2^30")
+        expect 'holds "${value:-0} > 0 && ${value:-0} <= $bound && ${value:-0} < ${bw[FAST]:-0}"' \
+            "$prog on 4 hosts, communicators of $ranks: ${value:-?} GiB/s, held to the slow links ($bound) and below the fast pair's"
+    done
+}
+
+# alltoall/all, GiBps_avg: a rank counts what it sends and receives (K 2).
+check_alltoall() {
+    check_blocks alltoall/all 2 8 2 "contiguous 3 65536" "contiguous 3 32768"
+}
+
+# always/all, GiBps_task: a task counts what it sends (K 1).
+check_always() {
+    check_blocks always/all 1 7 1 "--time-limit=0.05 131072" "--time-limit=0.05 262144"
+}
+
+# Rates the CPM models recover, by pair, for the table (MB/s).
+declare -A CPM_RATE
+
+# Builds MODEL on the 4 hosts and predicts from it; fills CPM_RATE with the
+# rate of each pair: the extra bytes between two large sizes over the extra
+# time they are predicted to take, so that the latency terms cancel.
+# Status of model in MODEL_RC, of prediction in RC.
+cpm_measure() { # MODEL
+    local model=$1 file="$RESULTS/$1.model" pred="$RESULTS/$1.p2p" i j
+    cluster_run "$ALL" "$BUILD/cpm/model" -C "$model" -o "$file" \
+        -m 131072 -M 524288 -S 131072 -r 3 -R 10 -p
+    MODEL_RC=$RC
+    "$BUILD/cpm/prediction" -n 4 -O p2p -i "$file" -C "$model" -m 262144 -M 524288 -S 262144 \
+        > "$pred" 2> "$ERR"
+    RC=$?
+    for ((i = 0; i < 4; i++)); do
+        for ((j = i + 1; j < 4; j++)); do
+            CPM_RATE[$model,$i,$j]=$(awk -v pair="$i $j" '
+                /^# pair / { cur = $3 " " $4; next }
+                /^#/ { next }
+                cur == pair && $1 == 262144 { t1 = $2 }
+                cur == pair && $1 == 524288 { t2 = $2 }
+                END { if (t2 > t1) printf "%.2f", 262144 / (t2 - t1) / 1e6; else print 0 }' "$pred")
+        done
+    done
+}
+
+# True when the rate of pair I-J of MODEL lies within 10% of its goodput.
+cpm_pair_within() { # MODEL I J
+    holds "${CPM_RATE[$1,$2,$3]} >= 0.9 * $(pair_goodput "$2" "$3") / 1e6 &&
+           ${CPM_RATE[$1,$2,$3]} <= 1.1 * $(pair_goodput "$2" "$3") / 1e6"
+}
+
+cpm_all_within() { # MODEL
+    local i j
+    for ((i = 0; i < 4; i++)); do
+        for ((j = i + 1; j < 4; j++)); do cpm_pair_within "$1" "$i" "$j" || return 1; done
+    done
+}
+
+# A rate is a measurement of time on a machine that others may be loading:
+# when one misses, the model is measured once more and the second attempt
+# decides (a wrong model misses both times).
+check_cpm() { # MODEL
+    local model=$1 i j rate expected worst_slow=0
+    built cpm/model "cpm/model -C $model and prediction against the injected rates" \
+        && built cpm/prediction "cpm/prediction -O p2p for $model" || return
+    cpm_measure "$model"
+    if [ "$MODEL_RC" = 0 ] && [ "$RC" = 0 ] && ! cpm_all_within "$model"; then
+        echo "# cpm $model: a rate missed on the first attempt (load average" \
+            "$(cut -d' ' -f1 /proc/loadavg)), measuring again"
+        cpm_measure "$model"
+    fi
+    expect '[ "$MODEL_RC" = 0 ]' "cpm/model -C $model on 4 hosts"
+    status_ok "cpm/prediction -O p2p -C $model"
+    for ((i = 0; i < 4; i++)); do
+        for ((j = i + 1; j < 4; j++)); do
+            rate=${CPM_RATE[$model,$i,$j]}
+            expected=$(calc "$(pair_goodput "$i" "$j") / 1e6")
+            expect 'cpm_pair_within "$model" "$i" "$j"' \
+                "cpm $model: hosts $i-$j at $rate MB/s, within 10% of the injected $expected MB/s"
+            [ "$i,$j" = "$FAST" ] || worst_slow=$(calc "($rate > $worst_slow) ? $rate : $worst_slow")
+        done
+    done
+    rate=${CPM_RATE[$model,$FAST]}
+    expect 'holds "$rate > 2 * $worst_slow"' \
+        "cpm $model: the fast pair ($rate MB/s) stands apart from every slow pair (at most $worst_slow MB/s)"
+}
+
+check_cpm_hockney() { check_cpm Hockney; }
+check_cpm_lmo() { check_cpm LMO; }
+
+# The injected against the recovered rates, as a markdown table in
+# $RESULTS/cpm_rates.md and as comment lines here.
+cpm_table() {
+    local i j row model
+    [ ${#CPM_RATE[@]} -gt 0 ] || return 0
+    {
+        echo "| hosts | link rates | injected goodput (MB/s) | Hockney (MB/s) | LMO (MB/s) |"
+        echo "|---|---|---|---|---|"
+        for ((i = 0; i < 4; i++)); do
+            for ((j = i + 1; j < 4; j++)); do
+                row="| $i-$j | ${RATES[i]}, ${RATES[j]} | $(calc "$(pair_goodput "$i" "$j") / 1e6")"
+                for model in Hockney LMO; do
+                    row="$row | ${CPM_RATE[$model,$i,$j]:--}"
+                done
+                echo "$row |"
+            done
+        done
+    } > "$RESULTS/cpm_rates.md"
+    sed 's/^/# /' "$RESULTS/cpm_rates.md"
+}

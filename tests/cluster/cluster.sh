@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The emulated cluster of tests/cluster by hand (as root), for trying the
+# suite on it outside the tests:
+#   cluster.sh up [RATE...]           one host per rate (default: 4 hosts,
+#                                     200mbit 200mbit 50mbit 50mbit)
+#   cluster.sh mpirun HOSTS ARGS...   mpirun over hosts HOSTS (e.g. 0,2),
+#                                     one rank each
+#   cluster.sh exec I COMMAND...      a command in host I (ip, tc, iperf3)
+#   cluster.sh status                 namespaces, shapers, processes
+#   cluster.sh down                   removes all of it
+# TESTBED_PREFIX (default "commsweep") names the testbed, so that separate
+# invocations find the same one; TESTBED_PRELOAD=PATH/wait_sleep.so makes
+# waiting ranks sleep (see README.md).
+set -u
+export TESTBED_PREFIX=${TESTBED_PREFIX:-commsweep}
+. "$(dirname "${BASH_SOURCE[0]}")/testbed.sh"
+
+usage() {
+    sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+    exit 2
+}
+
+[ $# -gt 0 ] || usage
+command=$1
+shift
+case "$command" in
+    up)
+        why=$(testbed_unavailable)
+        [ -z "$why" ] || { echo "cluster.sh: cannot build the cluster: $why" >&2; exit 1; }
+        [ -z "$(testbed_namespaces)" ] || { echo "cluster.sh: $TESTBED_PREFIX is up already" >&2; exit 1; }
+        [ $# -gt 0 ] || set -- 200mbit 200mbit 50mbit 50mbit
+        testbed_up "$@" || { testbed_down; exit 1; }
+        for ((i = 0; i < $#; i++)); do
+            echo "host $i: $(testbed_hostname "$i") $(testbed_addr "$i") namespace $(testbed_ns "$i") link ${TESTBED_RATES[i]}"
+        done
+        ;;
+    mpirun)
+        [ $# -ge 2 ] || usage
+        testbed_mpirun "$@"
+        ;;
+    exec)
+        [ $# -ge 2 ] || usage
+        testbed_exec "$@"
+        ;;
+    status)
+        for ns in $(testbed_namespaces); do
+            echo "$ns:"
+            tc -n "$ns" qdisc show | grep tbf | sed 's/^/  /'
+        done
+        testbed_leftovers | grep -v '^namespace'
+        exit 0
+        ;;
+    down)
+        testbed_down
+        left=$(testbed_leftovers)
+        [ -z "$left" ] || { echo "$left" >&2; exit 1; }
+        ;;
+    *) usage ;;
+esac
