@@ -25,7 +25,8 @@ struct coll_run {
     size_t tests;             /* -t: MPI_Test calls during the compute */
     bool per_iteration_max;   /* --per-iteration-max */
     bool check;               /* -c on a call that moves data */
-    bool corrupt;             /* COMMSWEEP_CORRUPT=1: test that -c catches errors */
+    bool corrupt;             /* COMMSWEEP_CORRUPT=1 (and COMMSWEEP_CORRUPT_RANK unset
+                               * or this rank): spoil one received element */
     size_t sizes[COLL_MAX_SIZES], nsizes;
     double *times, *compute_times, *pure_times, *scratch;
     unsigned char *recv_host; /* host copy of a device receive buffer, for -c */
@@ -304,7 +305,9 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         err_usage("unexpected argument '%s' (try --help)", argv[r->o.first_positional]);
     const char *corrupt = getenv("COMMSWEEP_CORRUPT");
     r->check = r->o.validate && !b->no_data;
-    r->corrupt = corrupt && strcmp(corrupt, "1") == 0 && r->check;
+    const char *only = getenv("COMMSWEEP_CORRUPT_RANK");
+    r->corrupt = corrupt && strcmp(corrupt, "1") == 0 && r->check &&
+                 (!only || atoi(only) == r->c.rank);
 }
 
 /* -M capping, then the doubling sweep (reductions: whole elements only), and
@@ -318,6 +321,10 @@ static void plan_sizes(struct coll_run *r)
         return;
     }
     size_t blocks = coll_blocks(r->b->send, c->nranks) + coll_blocks(r->b->recv, c->nranks);
+    size_t asked_min = o->min_size, asked_max = o->max_size;
+    /* A reduction message is at least one element; -M must hold that. */
+    if (o->min_size > 0 && o->min_size < c->elem_size && c->elem_size <= o->max_size)
+        o->min_size = c->elem_size;
     if (!osu_cap_to_memory(o, blocks))
         err_usage("the memory limit of %zu bytes per process (-M) cannot hold the smallest "
                   "message size %zu at %d ranks (%zu buffers of that size)",
@@ -330,7 +337,7 @@ static void plan_sizes(struct coll_run *r)
     if (r->nsizes == 0)
         err_usage("no message size from %zu to %zu bytes is a whole number of %zu-byte %s "
                   "elements",
-                  o->min_size, o->max_size, c->elem_size, coll_type_names[c->type]);
+                  asked_min, asked_max, c->elem_size, coll_type_names[c->type]);
     size_t largest = r->sizes[r->nsizes - 1], count = largest / c->elem_size;
     if (r->b->reduction && count > (size_t)INT_MAX)
         err_usage("message size %zu bytes is %zu %s elements: MPI reductions take an int "
@@ -383,6 +390,8 @@ static void allocate(struct coll_run *r)
 
 static void print_header(const struct coll_run *r)
 {
+    const char *env = getenv("COMMSWEEP_CORRUPT");
+    bool corrupt = env && strcmp(env, "1") == 0 && r->check;
     const struct coll_bench *b = r->b;
     const struct coll_ctx *c = &r->c;
     if (b->reduction)
@@ -409,7 +418,7 @@ static void print_header(const struct coll_run *r)
     }
     if (b->no_data && r->o.validate)
         out_comment("validation: the call moves no data, there is nothing to check");
-    if (r->corrupt)
+    if (corrupt)
         out_comment("warning: COMMSWEEP_CORRUPT=1: receive buffers are corrupted on purpose, "
                     "validation must fail");
 
@@ -427,11 +436,13 @@ static void print_header(const struct coll_run *r)
         osu_print_columns(&r->o, cols, ncols, full, 3);
         return;
     }
-    /* No size column: the first heading carries the comment mark. */
+    /* No size column: the first heading carries the comment mark, padded to
+     * its column's width only when more headings follow. */
     struct osu_row row;
     char first[64];
     snprintf(first, sizeof first, "# %s", cols[0]);
-    row.used = (size_t)snprintf(row.text, sizeof row.text, "%-20s", first);
+    bool more = ncols > 1 || r->o.full;
+    row.used = (size_t)snprintf(row.text, sizeof row.text, more ? "%-20s" : "%s", first);
     for (size_t i = 1; i < ncols; i++)
         osu_row_text(&row, cols[i]);
     if (r->o.full)

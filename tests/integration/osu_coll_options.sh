@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Collective benchmarks: options and failure paths. Bad input (status 2, one
+# line), -M capping, a corrupted receive buffer caught by -c (status 1), -T,
+# -k rotate, --per-iteration-max, -t, size 0, the barrier's layout, device
+# buffers without a GPU, and sizes the int-count MPI calls cannot express.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/osu_coll_lib.sh"
+P=$BUILD/osu
+
+# --- bad input: one line from the program, status 2 on every rank
+bad() { # DESCRIPTION PROGRAM ARGS...
+    local what=$1 prog=$2; shift 2
+    run 2 "$P/$prog" "$@"
+    expect_usage_error "$prog $what refused" "$prog"
+}
+bad "non-numeric -i" osu_allgather -i abc
+bad "trailing garbage in -i" osu_alltoall -i 5x
+bad "negative -x" osu_bcast -x -1
+bad "overflowing -M" osu_gather -M 99999999999999999999999
+bad "-i 0" osu_scatter -i 0
+bad "non-numeric -m" osu_allreduce -m 1:lots
+bad "an unknown option" osu_reduce -Q
+bad "a stray argument" osu_barrier extra
+bad "-T long" osu_allreduce -T long
+bad "-T on a collective without a reduction" osu_allgather -T int
+bad "-k middle" osu_bcast -k middle
+bad "-k on a collective without a root" osu_alltoall -k rotate
+bad "-t abc" osu_iallreduce -t abc
+bad "-t -2" osu_ibcast -t -2
+bad "-t on a blocking collective" osu_allreduce -t 2
+bad "a float sweep without a whole element (-m 1:2)" osu_reduce -m 1:2
+bad "a -M limit below the smallest size" osu_alltoall -m 64:128 -M 100
+bad "v-counts beyond the int range" osu_allgatherv -m 1073741824:1073741824 -M 100000000000
+bad "a reduction count beyond the int range" osu_allreduce -T char -m 4294967296:4294967296 -M 100000000000
+
+# --- device buffers: without CUDA in the build or without a GPU, one line and 2
+if command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1; then
+    run 2 "$P/osu_allreduce" -d cuda -m 4:64 -i 2 -x 1 -c -f
+    if [ "$RC" = 0 ]; then
+        msg=$(coll_check_full allreduce 2 "4 8 16 32 64") && ok "device buffers: Pass" \
+            || not_ok "device buffers" "$msg"
+    else
+        expect_usage_error "-d cuda in a build without CUDA refused" osu_allreduce
+    fi
+else
+    run 2 "$P/osu_alltoall" -d cuda
+    expect_usage_error "-d cuda without a GPU refused" osu_alltoall
+    run 2 "$P/osu_iscatter" -d cuda -c
+    expect_usage_error "-d cuda without a GPU refused (non-blocking)" osu_iscatter
+fi
+
+# --- -M capping: alltoall at 4 ranks holds 8 blocks, so 4096 bytes allow 512
+run 4 "$P/osu_alltoall" -m 1:1024 -M 4096 -i 2 -x 1 -c
+expect '[ $RC = 0 ]' "-M capped run succeeds"
+expect 'grep -qE "^# warning: maximum message size lowered from 1024 to 512 bytes" "$OUT"' \
+    "-M prints the '#' warning naming the new maximum"
+expect '[ "$(data_lines | tail -1 | awk "{print \$1}")" = 512 ]' "-M: the last size is 512"
+# reduce_scatter at 3 ranks holds 2 blocks: 100 bytes allow 32 (whole floats)
+run 3 "$P/osu_ireduce_scatter" -m 1:1024 -M 100 -i 2 -x 1 -c
+expect '[ $RC = 0 ] && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "4 8 16 32 " ]' \
+    "-M caps a reduction to whole elements (4 8 16 32)"
+
+# --- a corrupted receive buffer fails validation with status 1
+corrupt() { # DESCRIPTION NP PROGRAM RANK WANT_REGEX ARGS...
+    local what=$1 np=$2 prog=$3 rank=$4 want=$5; shift 5
+    COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=$rank run $np "$P/$prog" "$@"
+    local failed
+    failed=$(sed -n "s/^$prog: validation failed at size \([0-9]*\) .*/\1/p" "$ERR")
+    if [ "$RC" = 1 ] && grep -qE "^$prog: validation failed at size $want" "$ERR" \
+        && data_lines | awk -v s="$failed" '$1 == s { exit 1 }'; then
+        ok "$prog: $what fails with status 1"
+    else
+        not_ok "$prog: $what" "status $RC (want 1), no row for the failing size, message /$want/
+$(head -c 1200 "$ERR")"
+    fi
+}
+corrupt "a wrong element on rank 2 of 3" 3 osu_allgather 2 "1 \(iteration 0\): rank 2 " -m 1:64 -i 3 -x 1 -c
+corrupt "a wrong sum" 3 osu_allreduce 1 "4 \(iteration 0\): rank 1 " -m 1:64 -i 3 -x 1 -c
+corrupt "a wrong element at the root" 4 osu_igather 0 "1 .*rank 0 " -m 1:64 -i 3 -x 1 -c
+corrupt "a wrong element at 1 rank" 1 osu_bcast 0 "1 " -m 1:64 -i 3 -x 1 -c
+corrupt "a wrong part of the vector" 3 osu_ireduce_scatter 2 "[0-9]+ .*rank 2 " -m 1:64 -i 3 -x 1 -c
+COMMSWEEP_CORRUPT=1 run 2 "$P/osu_allgather" -m 1:64 -i 3 -x 1
+expect '[ $RC = 0 ]' "COMMSWEEP_CORRUPT has no effect without -c"
+
+# --- element types: exact sums in every type, char sizes from 1 byte
+for t in char int float double; do
+    case $t in char) sz=1 ;; int|float) sz=4 ;; double) sz=8 ;; esac
+    want=$(awk -v s=$sz 'BEGIN { for (x = s; x <= 64; x *= 2) printf "%d ", x }' | sed 's/ $//')
+    run 3 "$P/osu_allreduce" -T $t -m 1:64 -i 3 -x 1 -c -f
+    msg=$( [ $RC = 0 ] || echo "status $RC"; coll_check_full allreduce 3 "$want") \
+        && ok "osu_allreduce -T $t: sizes from $sz bytes, Pass" || not_ok "osu_allreduce -T $t" "$msg"
+done
+run 8 "$P/osu_iallreduce" -T char -m 1:16 -i 2 -x 1 -c
+expect '[ $RC = 0 ] && grep -q "send values 0 to 15 keep every sum exact" "$OUT"' \
+    "-T char at 8 ranks keeps sums within a signed char"
+
+# --- rotating roots
+for p in gather scatterv bcast ireduce; do
+    run 3 "$P/osu_$p" -k rotate -m 1:64 -i 4 -x 1 -c -f
+    msg=$( [ $RC = 0 ] || echo "status $RC"; coll_check_full $p 4 "$(coll_sizes $p 1 64)") \
+        && grep -q "^# root: rotating" "$OUT" \
+        && ok "osu_$p -k rotate: Pass at every root" || not_ok "osu_$p -k rotate" "$msg"
+done
+
+# --- statistics over the slowest rank per iteration
+run 3 "$P/osu_alltoall" --per-iteration-max -m 1:64 -i 4 -x 1 -c -f
+msg=$( [ $RC = 0 ] || echo "status $RC"; coll_check_full alltoall 4 "1 2 4 8 16 32 64") \
+    && grep -q "^# statistics: each iteration lasts until its slowest rank" "$OUT" \
+    && ok "--per-iteration-max: min <= avg <= max, Pass" || not_ok "--per-iteration-max" "$msg"
+
+# --- non-blocking: MPI_Test calls, compute within overall, overlap in [0, 100]
+run 3 "$P/osu_iallreduce" -t 4 -m 4:256 -i 4 -x 1 -c
+expect '[ $RC = 0 ] && grep -q "with 4 MPI_Test calls" "$OUT"' "-t 4 is used and reported"
+expect 'data_lines | awk "{ if (!(\$3 <= \$2 + 0.01 && \$5 >= 0 && \$5 <= 100)) exit 1 }"' \
+    "compute <= overall and 0 <= overlap <= 100 on every row"
+
+# --- size 0 and the barrier's layout
+run 2 "$P/osu_allgather" -m 0:8 -i 2 -x 1 -c
+expect '[ $RC = 0 ] && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "0 1 2 4 8 " ]' \
+    "-m 0:8 measures 0 1 2 4 8"
+run 3 "$P/osu_barrier" -i 3 -x 1
+expect '[ $RC = 0 ] && grep -qE "^# Avg Latency\(us\)$" "$OUT" && [ $(data_lines | wc -l) = 1 ]' \
+    "osu_barrier prints '# Avg Latency(us)' and one row, no size column"
+expect 'data_lines | grep -qE "^ {10,}[0-9]+\.[0-9]{2}$"' "barrier row is one %20.2f value"
+
+# --- defaults: 1 B to 1 MiB, iterations by size (kept short with -m)
+run 1 "$P/osu_scatter" -m 8192:16384 -x 0 -f
+expect '[ $RC = 0 ] && data_lines | awk "\$1 == 8192 && \$5 != 1000 || \$1 == 16384 && \$5 != 100 { exit 1 }"' \
+    "default iterations: 1000 up to 8192 bytes, 100 above"
+run 1 "$P/osu_gather" --help
+expect '[ $RC = 0 ] && grep -q -- "--root" "$OUT" && grep -q -- "--per-iteration-max" "$OUT"' \
+    "--help lists -k and --per-iteration-max"
