@@ -145,7 +145,7 @@ static void run_count(const struct all_config *c, const struct all_block *b, str
     struct stats_summary s;
     stats_summarize(maxima, c->iters, &s);
     double gib = (double)(2 * count) * sub_size * sizeof(long) / GIB;
-    out_line("%8d %8d %14.9f %14.6e %14.6e %14.6e %12.4f %12.4f %12.4f", b->ncomms, sub_size,
+    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e", b->ncomms, sub_size,
              gib, s.min, s.mean, s.max, gib / s.max, gib / s.mean, gib / s.min);
 }
 
@@ -195,7 +195,7 @@ int main(int argc, char **argv)
                     c.strided ? "strided" : "contiguous",
                     harness.size % printed_size ? ", the last smaller" : "");
         print_members(part.color);
-        out_comment("%6s %8s %14s %14s %14s %14s %12s %12s %12s", "comms", "ranks",
+        out_comment("%6s %8s %14s %14s %14s %14s %14s %14s %14s", "comms", "ranks",
                     "GiB_per_rank", "time_min_s", "time_avg_s", "time_max_s", "GiBps_min",
                     "GiBps_avg", "GiBps_max");
         size_t ncounts = sweep_halving(count_all / targets[t], counts, 64);

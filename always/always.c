@@ -121,7 +121,7 @@ static void print_line(const char *prefix, int sub_size, size_t calls, size_t co
 {
     double bytes_per_call = (double)count * sub_size * sizeof(double);
     double total_gib = bytes_per_call * (double)calls / GIB;
-    out_line("%s%8d %10zu %12zu %14.6f %14.9f %14.6e %12.4f", prefix, sub_size, calls, count,
+    out_line("%s%8d %10zu %12zu %14.6e %14.6e %14.6e %14.6e", prefix, sub_size, calls, count,
              bytes_per_call / MIB, total_gib, time, total_gib / time);
 }
 
@@ -144,7 +144,7 @@ static void run_block(const struct always_config *c, int target, const struct bu
     out_comment("%d concurrent communicator%s of %d rank%s (%s)%s", part.ncomms,
                 part.ncomms == 1 ? "" : "s", printed_size, printed_size == 1 ? "" : "s",
                 partition_names[c->partition], harness.size % printed_size ? ", the last smaller" : "");
-    out_comment("%6s %10s %12s %14s %14s %14s %12s", "tasks", "calls", "count", "MiB_per_call",
+    out_comment("%6s %10s %12s %14s %14s %14s %14s", "tasks", "calls", "count", "MiB_per_call",
                 "GiB_total", "time_s", "GiBps_task");
 
     size_t max_calls = first_count ? first_count : 1;
