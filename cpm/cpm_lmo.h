@@ -33,13 +33,16 @@ struct cpm_lmo {
 struct cpm_lmo *cpm_lmo_alloc(int n, bool homogeneous);
 void cpm_lmo_free(struct cpm_lmo *model);
 
-/* The measurements of one size M > 0 that fix the parameters: round trips
- * of 0 and M bytes each way for every pair (full round-trip times,
- * cpm_pair_index order) and one-to-two experiments (M out, empty back) of 0
- * and M bytes (3 per triplet, cpm_measure_p2pp order). */
+/* The measurements of one size M > 0 that fix the parameters: one-to-two
+ * experiments (M out, empty back) of 0 and M bytes (3 per triplet,
+ * cpm_measure_p2pp order) and round trips of 0 and M bytes each way (full
+ * round-trip times), either taken within each triplet (tri0/trim, the
+ * results_p2p of cpm_measure_p2pp_p2p, both directions averaged) or, when
+ * those are NULL, once per pair (p2p0/p2pm, cpm_pair_index order). */
 struct cpm_lmo_data {
     size_t m;
     const struct cpm_result *p2p0, *p2pm, *p2pp0, *p2ppm;
+    struct cpm_result *const *tri0, *const *trim;
 };
 /* Solves each triplet's system and averages the solutions into model
  * (heterogeneous, n >= 3); sets model->worst_ci at level cl. */

@@ -47,6 +47,21 @@ static double relative_ci(const struct acc *a, double cl)
  * because (T_vx(0) + T_vx(M))/2 = 2(C_v + L_vx + C_x) + M(t_v + 1/beta_vx + t_x)
  * and its maximum over x differs from T_v(M) by exactly 2C_v + M t_v.
  */
+/* Round trip between the processes at positions a and b of triplet tr. */
+static double round_trip(const struct cpm_lmo_data *d, int n, size_t tr, const int *v, int a,
+                         int b, bool full)
+{
+    struct cpm_result *const *tri = full ? d->trim : d->tri0;
+    if (!tri) {
+        const struct cpm_result *pairs = full ? d->p2pm : d->p2p0;
+        return pairs[cpm_pair_index(n, v[a], v[b])].time;
+    }
+    /* Root a measured its round trip to a+1 in tri[0], to a+2 in tri[1]. */
+    double from_a = tri[b == (a + 1) % 3 ? 0 : 1][3 * tr + (size_t)a].time;
+    double from_b = tri[a == (b + 1) % 3 ? 0 : 1][3 * tr + (size_t)b].time;
+    return (from_a + from_b) / 2.0;
+}
+
 void cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl)
 {
     int n = l->n;
@@ -61,10 +76,11 @@ void cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl)
         cpm_triplet_at(n, tr, &v[0], &v[1], &v[2]);
         double c[3], tt[3];
         for (int r = 0; r < 3; r++) {
-            int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
-            size_t px = cpm_pair_index(n, v[r], x), py = cpm_pair_index(n, v[r], y);
-            double t0x = d->p2p0[px].time, t0y = d->p2p0[py].time;
-            double both_x = (t0x + d->p2pm[px].time) / 2.0, both_y = (t0y + d->p2pm[py].time) / 2.0;
+            int x = (r + 1) % 3, y = (r + 2) % 3;
+            double t0x = round_trip(d, n, tr, v, r, x, false);
+            double t0y = round_trip(d, n, tr, v, r, y, false);
+            double both_x = (t0x + round_trip(d, n, tr, v, r, x, true)) / 2.0;
+            double both_y = (t0y + round_trip(d, n, tr, v, r, y, true)) / 2.0;
             c[r] = (d->p2pp0[3 * tr + (size_t)r].time - fmax(t0x, t0y)) / 2.0;
             tt[r] = (d->p2ppm[3 * tr + (size_t)r].time - fmax(both_x, both_y) - 2.0 * c[r]) / M;
             add(&C[v[r]], c[r]);
@@ -73,9 +89,10 @@ void cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl)
         for (int r = 0; r < 3; r++) {
             int a = r, b = (r + 1) % 3;
             size_t p = cpm_pair_index(n, v[a], v[b]);
-            double lat = d->p2p0[p].time / 2.0 - c[a] - c[b];
+            double lat = round_trip(d, n, tr, v, a, b, false) / 2.0 - c[a] - c[b];
             add(&L[p], lat);
-            add(&ib[p], (d->p2pm[p].time / 2.0 - c[a] - lat - c[b]) / M - tt[a] - tt[b]);
+            add(&ib[p], (round_trip(d, n, tr, v, a, b, true) / 2.0 - c[a] - lat - c[b]) / M -
+                            tt[a] - tt[b]);
         }
     }
     l->worst_ci = 0.0;
@@ -282,27 +299,27 @@ struct cpm_lmo *cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p,
     int rank, n;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &n);
-    size_t pairs = cpm_pairs(n), trip = 3 * cpm_triplets(n), m = set->max_size;
-    struct cpm_result *p2p0 = calloc(pairs, sizeof *p2p0), *p2pm = calloc(pairs, sizeof *p2pm);
-    struct cpm_result *p2pp0 = calloc(trip, sizeof *p2pp0), *p2ppm = calloc(trip, sizeof *p2ppm);
-    if (!p2p0 || !p2pm || !p2pp0 || !p2ppm)
-        err_fatal("out of memory for %zu results", trip);
-    cpm_measure_p2p(comm, 0, parallel, p, p2p0);
-    cpm_measure_p2p(comm, m, parallel, p, p2pm);
-    cpm_measure_p2pp(comm, 0, parallel, p, p2pp0);
-    cpm_measure_p2pp(comm, m, parallel, p, p2ppm);
+    size_t trip = 3 * cpm_triplets(n), m = set->max_size;
+    /* p2pp at 0 and M, then the round trips of each triplet at 0 and M. */
+    struct cpm_result *r[6];
+    for (int k = 0; k < 6; k++) {
+        r[k] = calloc(trip, sizeof *r[k]);
+        if (!r[k])
+            err_fatal("out of memory for %zu results", trip);
+    }
+    struct cpm_result *tri0[2] = {r[2], r[3]}, *trim[2] = {r[4], r[5]};
+    cpm_measure_p2pp_p2p(comm, 0, parallel, p, r[0], tri0);
+    cpm_measure_p2pp_p2p(comm, m, parallel, p, r[1], trim);
     struct cpm_lmo *l = NULL;
     if (rank == 0) {
         l = cpm_lmo_alloc(n, false);
         if (!l)
             err_fatal("out of memory for an LMO model of %d processes", n);
-        struct cpm_lmo_data d = {m, p2p0, p2pm, p2pp0, p2ppm};
+        struct cpm_lmo_data d = {m, NULL, NULL, r[0], r[1], tri0, trim};
         cpm_lmo_solve(l, &d, p->cl);
     }
-    free(p2p0);
-    free(p2pm);
-    free(p2pp0);
-    free(p2ppm);
+    for (int k = 0; k < 6; k++)
+        free(r[k]);
     struct cpm_lmo scratch;
     memset(&scratch, 0, sizeof scratch);
     thresholds(comm, p, set, l ? l : &scratch);

@@ -145,6 +145,12 @@ void cpm_measure_p2p(MPI_Comm comm, size_t size, bool parallel,
  * on rank 0. parallel runs disjoint triplets at the same time. */
 void cpm_measure_p2pp(MPI_Comm comm, size_t size, bool parallel,
                       const struct cpm_precision *p, struct cpm_result *results);
+/* The same, and in the same conditions the round trips (size bytes each
+ * way) from each root to the first and second other process of its triplet:
+ * results_p2p[0][3 t + r] and results_p2p[1][3 t + r] (rank 0). */
+void cpm_measure_p2pp_p2p(MPI_Comm comm, size_t size, bool parallel,
+                          const struct cpm_precision *p, struct cpm_result *results_p2pp,
+                          struct cpm_result *results_p2p[2]);
 
 /* Collective timing. */
 enum cpm_timing { CPM_TIMING_MAX, CPM_TIMING_ROOT, CPM_TIMING_GLOBAL };

@@ -209,8 +209,9 @@ static void one_to_two(MPI_Comm comm, int root, int a, int b, size_t size,
     free(buf);
 }
 
-void cpm_measure_p2pp(MPI_Comm comm, size_t size, bool parallel,
-                      const struct cpm_precision *p, struct cpm_result *results)
+void cpm_measure_p2pp_p2p(MPI_Comm comm, size_t size, bool parallel,
+                          const struct cpm_precision *p, struct cpm_result *results_p2pp,
+                          struct cpm_result *results_p2p[2])
 {
     int rank, n;
     MPI_Comm_rank(comm, &rank);
@@ -218,8 +219,11 @@ void cpm_measure_p2pp(MPI_Comm comm, size_t size, bool parallel,
     size_t count = cpm_triplets(n);
     if (count == 0)
         return;
-    double *local = calloc(3 * count * CPM_RESULT_DOUBLES, sizeof *local);
-    double *sum = calloc(3 * count * CPM_RESULT_DOUBLES, sizeof *sum);
+    /* Per triplet and root: the one-to-two, then the round trips to the
+     * first and second other process when asked for. */
+    size_t per = results_p2p ? 3 : 1, total = 3 * count * per * CPM_RESULT_DOUBLES;
+    double *local = calloc(total, sizeof *local);
+    double *sum = calloc(total, sizeof *sum);
     char *done = calloc(count, 1);
     char *busy = calloc((size_t)n, 1);
     if (!local || !sum || !done || !busy)
@@ -248,21 +252,34 @@ void cpm_measure_p2pp(MPI_Comm comm, size_t size, bool parallel,
             int v[3];
             cpm_triplet_at(n, mine, &v[0], &v[1], &v[2]);
             for (int r = 0; r < 3; r++) {
-                struct cpm_result res;
-                one_to_two(comm, v[r], v[(r + 1) % 3], v[(r + 2) % 3], size, p, &res);
-                if (rank == v[r])
-                    cpm_result_pack(&res, local + (3 * mine + (size_t)r) * CPM_RESULT_DOUBLES);
+                struct cpm_result res[3];
+                int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
+                one_to_two(comm, v[r], x, y, size, p, &res[0]);
+                if (results_p2p) {
+                    cpm_roundtrip(comm, v[r], x, size, size, p, &res[1]);
+                    cpm_roundtrip(comm, v[r], y, size, size, p, &res[2]);
+                }
+                for (size_t q = 0; rank == v[r] && q < per; q++)
+                    cpm_result_pack(&res[q], local + ((3 * mine + (size_t)r) * per + q) *
+                                                         CPM_RESULT_DOUBLES);
             }
         }
         MPI_CHECK(MPI_Barrier(comm));
     }
-    MPI_CHECK(MPI_Reduce(local, sum, (int)(3 * count * CPM_RESULT_DOUBLES), MPI_DOUBLE, MPI_SUM,
-                         0, comm));
-    if (rank == 0)
-        for (size_t k = 0; k < 3 * count; k++)
-            cpm_result_unpack(sum + k * CPM_RESULT_DOUBLES, &results[k]);
+    MPI_CHECK(MPI_Reduce(local, sum, (int)total, MPI_DOUBLE, MPI_SUM, 0, comm));
+    for (size_t k = 0; rank == 0 && k < 3 * count; k++) {
+        cpm_result_unpack(sum + k * per * CPM_RESULT_DOUBLES, &results_p2pp[k]);
+        for (size_t q = 1; q < per; q++)
+            cpm_result_unpack(sum + (k * per + q) * CPM_RESULT_DOUBLES, &results_p2p[q - 1][k]);
+    }
     free(local);
     free(sum);
     free(done);
     free(busy);
+}
+
+void cpm_measure_p2pp(MPI_Comm comm, size_t size, bool parallel,
+                      const struct cpm_precision *p, struct cpm_result *results)
+{
+    cpm_measure_p2pp_p2p(comm, size, parallel, p, results, NULL);
 }
