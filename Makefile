@@ -33,6 +33,7 @@ BINS :=
 OBJS := $(COMMON_OBJS)
 INSTALL_HEADERS := $(wildcard common/*.h)
 INSTALL_LIBS := $(LIBCOMMON)
+INSTALL_SCRIPTS :=   # FAMILY/SCRIPT, installed beside that family's programs
 UNIT_TESTS :=
 
 .PHONY: all check check-unit check-integration install clean
@@ -97,10 +98,13 @@ install: all
 	  install -d "$(DESTDIR)$(PREFIX)/libexec/commsweep/$$fam" && \
 	  install -m 755 "$$b" "$(DESTDIR)$(PREFIX)/libexec/commsweep/$$fam/" || exit 1; \
 	done
+	@for s in $(INSTALL_SCRIPTS); do \
+	  fam=$${s%%/*}; install -d "$(DESTDIR)$(PREFIX)/libexec/commsweep/$$fam" && \
+	  install -m 755 "$$s" "$(DESTDIR)$(PREFIX)/libexec/commsweep/$$fam/" || exit 1; \
+	done
 	install -d "$(DESTDIR)$(PREFIX)/lib" "$(DESTDIR)$(PREFIX)/include/commsweep"
 	install -m 644 $(INSTALL_LIBS) "$(DESTDIR)$(PREFIX)/lib/"
 	install -m 644 $(INSTALL_HEADERS) "$(DESTDIR)$(PREFIX)/include/commsweep/"
-	$(INSTALL_EXTRA)
 
 clean:
 	rm -rf $(BUILD)

@@ -14,4 +14,6 @@ OSU_LINK     :=
 # one-sided
 -include osu/rma.mk
 
+INSTALL_SCRIPTS += osu/get_local_rank
+
 $(call family,osu,$(OSU_PROGRAMS),$(OSU_HELPERS),$(OSU_LINK))
