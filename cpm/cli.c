@@ -1,7 +1,9 @@
 /* cli: shared options and preamble of the measuring tools; see cli.h. */
 #include "cli.h"
 
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "err.h"
@@ -56,6 +58,13 @@ void cli_parse(int argc, char **argv, struct cli_common *c, const struct opt_spe
     if (cpm_msgset_check(&c->msgset, err, sizeof err) != 0 ||
         cpm_precision_check(&c->precision, err, sizeof err) != 0)
         err_usage("%s", err);
+    /* The largest experiment (one-to-two) holds two messages: find out now,
+     * on every rank, whether that much memory can be had. */
+    size_t max = c->msgset.max_size;
+    void *probe = max <= (SIZE_MAX - 1) / 2 ? malloc(2 * max + 1) : NULL;
+    err_any(MPI_COMM_WORLD, !probe, ERR_STATUS_USAGE,
+            "cannot allocate messages of %zu bytes (-M too large)", max);
+    free(probe);
 }
 
 void cli_preamble(const struct cli_common *c, int processes)

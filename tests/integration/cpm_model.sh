@@ -71,6 +71,10 @@ run 2 "$MODEL" -C Hockney -o "$TMPD/x.out" -c 1.5
 expect_usage_error "model -c 1.5 refused" model
 run 2 "$MODEL" -C Hockney -o /nonexistent/dir/x.out -M 1024
 expect_usage_error "model with an unwritable file refused" model
+run 1 "$MODEL" -C Hockney -o "$TMPD/x.out" $SMALL
+expect_usage_error "model at 1 rank refused" model
+run 2 "$MODEL" -C Hockney -o "$TMPD/x.out" -M 100000000000000000
+expect_usage_error "model with an impossible -M refused" model
 run 2 "$MODEL" -C Hockney -o "$TMPD/x.out" -m 0 -M 0
 expect_usage_error "model Hockney regression with one size refused" model
 
