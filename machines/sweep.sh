@@ -1,0 +1,213 @@
+# The sweep every machine's job.sh runs (sourced, bash). A job script sets
+# the variables below, the two launch commands, then calls sweep_run_all;
+# each program writes one file RESULTS/NAME.TAG.dat.
+#
+# The job script provides (bash arrays, the program and its arguments follow):
+#   SWEEP_LAUNCH_ALL    runs on every rank of the job
+#   SWEEP_LAUNCH_PAIR   runs on two ranks (across two nodes when the job has them)
+#   SWEEP_NP    ranks that SWEEP_LAUNCH_ALL starts (checked in every output)
+#   SWEEP_TAG   the part of file names that names the run (job id, nodes)
+#
+# Settings (environment; empty means the program's own default):
+#   BUILD             the build folder (programs in BUILD/<family>/<program>)
+#   RESULTS           where the .dat files go (created)
+#   MEMORY            host | cuda: buffers of alltoall, always and OSU programs
+#   ALLTOALL_ITERS    alltoall/all ITERS           (seed default 3)
+#   ALLTOALL_COUNTHI  alltoall/all COUNTHI, longs  (seed default 40*1024)
+#   ALWAYS_SIZE       always/all, iall SIZE, doubles per task (640^3)
+#   ALWAYS_TIME_LIMIT always --time-limit seconds  (1)
+#   OSU_SIZES         OSU -m [MIN:]MAX
+#   OSU_ITERS         OSU -i
+#   OSU_WARMUP        OSU -x
+#   OSU_FLAGS         more flags for every OSU program (e.g. -c to validate)
+#   OSU_COLL_FLAGS    more flags for collectives (default -f: min/max columns)
+#   OSU_PAIR, OSU_MULTI, OSU_COLL   which OSU programs to run (lists below)
+#   STEP_TIMEOUT      seconds before one program is stopped (none by default)
+#   SWEEP_FAMILIES    which families to run (default "alltoall always osu")
+#
+# A program missing from BUILD is skipped with a message, so the sweep runs
+# with whatever part of the suite is built. sweep_run_all returns 1 when any
+# program failed, or wrote a file whose world size is not SWEEP_NP (a
+# launcher that starts N one-rank jobs instead of one N-rank job).
+
+: "${MEMORY:=host}"
+: "${OSU_COLL_FLAGS:=-f}"
+: "${OSU_PAIR:=osu_latency osu_bw osu_bibw osu_latency_mt \
+osu_put_latency osu_get_latency osu_put_bw osu_get_bw osu_put_bibw \
+osu_acc_latency osu_get_acc_latency osu_fop_latency osu_cas_latency}"
+: "${OSU_MULTI:=osu_mbw_mr osu_multi_lat}"
+: "${OSU_COLL:=osu_allreduce osu_alltoall osu_alltoallv osu_allgather osu_allgatherv \
+osu_bcast osu_reduce osu_reduce_scatter osu_gather osu_gatherv osu_scatter \
+osu_scatterv osu_barrier \
+osu_iallreduce osu_ialltoall osu_ialltoallv osu_ialltoallw osu_iallgather \
+osu_iallgatherv osu_ibcast osu_ireduce osu_ireduce_scatter osu_igather \
+osu_igatherv osu_iscatter osu_iscatterv osu_ibarrier}"
+
+SWEEP_FAILED=()
+SWEEP_WRITTEN=()
+SWEEP_SKIPPED=()
+
+sweep_log() { echo "commsweep: $*" >&2; }
+
+# Checks a finished output file: exactly one header, written by one job of
+# the expected world size.
+sweep_check_world() { # FILE EXPECTED_RANKS
+    local headers ranks
+    headers=$(grep -c '^# ranks: ' "$1")
+    ranks=$(sed -n 's/^# ranks: \([0-9]*\).*/\1/p' "$1" | head -n 1)
+    if [ "$headers" != 1 ] || [ "$ranks" != "$2" ]; then
+        sweep_log "$(basename "$1"): $headers header(s), world size ${ranks:-none}," \
+            "expected one header of $2 ranks (does the launcher's PMI match the MPI library?)"
+        return 1
+    fi
+}
+
+# Runs one program and records the outcome.
+#   sweep_run NAME LAUNCH_ARRAY_NAME EXPECTED_RANKS FAMILY/PROGRAM ARGS...
+sweep_run() {
+    local name=$1 np=$3 prog=$4
+    local -n launch=$2
+    shift 4
+    local exe="$BUILD/$prog" file="$RESULTS/$name.$SWEEP_TAG.dat" rc limit=()
+    if [ ! -x "$exe" ]; then
+        sweep_log "skipping $name: $exe is not built"
+        SWEEP_SKIPPED+=("$name")
+        return 0
+    fi
+    sweep_log "running $name: ${launch[*]} $prog $*"
+    [ -n "${STEP_TIMEOUT:-}" ] && limit=(timeout -k 10 "$STEP_TIMEOUT")
+    "${limit[@]}" "${launch[@]}" "$exe" "$@" > "$file"
+    rc=$?
+    if [ "$rc" -ne 0 ]; then
+        sweep_log "$name failed with status $rc (output so far in $file)"
+        SWEEP_FAILED+=("$name")
+    elif ! sweep_check_world "$file" "$np"; then
+        SWEEP_FAILED+=("$name")
+    else
+        SWEEP_WRITTEN+=("$file")
+    fi
+    return 0
+}
+
+# "-m X -i Y ..." from the OSU settings that are set.
+sweep_osu_flags() {
+    SWEEP_OSU_ARGS=()
+    [ -n "${OSU_SIZES:-}" ] && SWEEP_OSU_ARGS+=(-m "$OSU_SIZES")
+    [ -n "${OSU_ITERS:-}" ] && SWEEP_OSU_ARGS+=(-i "$OSU_ITERS")
+    [ -n "${OSU_WARMUP:-}" ] && SWEEP_OSU_ARGS+=(-x "$OSU_WARMUP")
+    [ "$MEMORY" = cuda ] && SWEEP_OSU_ARGS+=(-d cuda)
+    # shellcheck disable=SC2206 # flags are words on purpose
+    SWEEP_OSU_ARGS+=(${OSU_FLAGS:-})
+}
+
+# --memory only when it is not the default, so host runs use the seeds' plain
+# command lines.
+sweep_memory_flag() {
+    SWEEP_MEMORY_ARGS=()
+    [ "$MEMORY" != host ] && SWEEP_MEMORY_ARGS=(--memory="$MEMORY")
+}
+
+sweep_alltoall() {
+    local part
+    sweep_memory_flag
+    for part in contig strided; do
+        sweep_run "all-$part" SWEEP_LAUNCH_ALL "$SWEEP_NP" alltoall/all \
+            "${SWEEP_MEMORY_ARGS[@]}" "$part" "${ALLTOALL_ITERS:-0}" "${ALLTOALL_COUNTHI:-0}"
+    done
+}
+
+sweep_always() {
+    local prog part partition args
+    sweep_memory_flag
+    for prog in all iall; do
+        for part in contig strided; do
+            partition=contiguous
+            [ "$part" = strided ] && partition=strided
+            args=("${SWEEP_MEMORY_ARGS[@]}" --partition="$partition")
+            [ -n "${ALWAYS_TIME_LIMIT:-}" ] && args+=(--time-limit="$ALWAYS_TIME_LIMIT")
+            [ -n "${ALWAYS_SIZE:-}" ] && args+=("$ALWAYS_SIZE")
+            sweep_run "always-$prog-$part" SWEEP_LAUNCH_ALL "$SWEEP_NP" "always/$prog" "${args[@]}"
+        done
+    done
+}
+
+sweep_osu() {
+    local p
+    sweep_osu_flags
+    for p in $OSU_PAIR; do
+        sweep_run "$p" SWEEP_LAUNCH_PAIR 2 "osu/$p" "${SWEEP_OSU_ARGS[@]}"
+    done
+    for p in $OSU_MULTI; do
+        if [ $((SWEEP_NP % 2)) -ne 0 ]; then
+            sweep_log "skipping $p: it pairs ranks and the job has an odd number ($SWEEP_NP)"
+            SWEEP_SKIPPED+=("$p")
+            continue
+        fi
+        sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "osu/$p" "${SWEEP_OSU_ARGS[@]}"
+    done
+    # shellcheck disable=SC2086 # flags are words on purpose
+    for p in $OSU_COLL; do
+        sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "osu/$p" "${SWEEP_OSU_ARGS[@]}" $OSU_COLL_FLAGS
+    done
+}
+
+sweep_run_all() {
+    : "${BUILD:?BUILD must name the build folder}" "${RESULTS:?RESULTS must name a folder}"
+    : "${SWEEP_NP:?}" "${SWEEP_TAG:?}"
+    if [ ! -d "$BUILD" ]; then
+        sweep_log "no build folder $BUILD (run make.sh first, or set BUILD)"
+        return 1
+    fi
+    mkdir -p "$RESULTS" || return 1
+    sweep_log "$SWEEP_NP ranks, results in $RESULTS, tag $SWEEP_TAG, $MEMORY buffers"
+    local family
+    for family in ${SWEEP_FAMILIES:-alltoall always osu}; do
+        case "$family" in
+            alltoall | always | osu) "sweep_$family" ;;
+            *) sweep_log "unknown family '$family' in SWEEP_FAMILIES"; return 1 ;;
+        esac
+    done
+    sweep_log "${#SWEEP_WRITTEN[@]} written, ${#SWEEP_SKIPPED[@]} skipped, ${#SWEEP_FAILED[@]} failed${SWEEP_FAILED[*]:+: ${SWEEP_FAILED[*]}}"
+    [ "${#SWEEP_FAILED[@]}" -eq 0 ] && [ "${#SWEEP_WRITTEN[@]}" -gt 0 ]
+}
+
+# Renders the files this run wrote, when gnuplot is there (PLOTS=0: never).
+sweep_plot() { # TOP
+    [ "${PLOTS:-1}" = 0 ] || [ "${#SWEEP_WRITTEN[@]}" -eq 0 ] && return 0
+    if ! command -v gnuplot > /dev/null; then
+        sweep_log "no gnuplot here: render later with plot/plot.sh $RESULTS"
+        return 0
+    fi
+    "$1/plot/plot.sh" "${SWEEP_WRITTEN[@]}" ||
+        sweep_log "some plots failed (the .dat files are complete)"
+}
+
+# The whole job inside a Slurm allocation: srun with the PMI plugin SRUN_MPI
+# (none when empty) and SRUN_FLAGS on every step, the pair programs on two
+# nodes when the job has two, files tagged JOBID.N<nodes>. Returns the
+# sweep's status, which sbatch --wait passes on.
+sweep_slurm_job() { # TOP
+    local top=$1 mpi=()
+    if [ -z "${SLURM_JOB_ID:-}" ]; then
+        sweep_log "not inside a Slurm job: submit this script with sbatch"
+        return 2
+    fi
+    local nodes=${SLURM_JOB_NUM_NODES:-1}
+    [ -n "${SRUN_MPI:-}" ] && mpi=(--mpi="$SRUN_MPI")
+    SWEEP_NP=${SLURM_NTASKS:-$nodes}
+    SWEEP_TAG="$SLURM_JOB_ID.N$nodes"
+    # shellcheck disable=SC2206 # flags are words on purpose
+    SWEEP_LAUNCH_ALL=(srun "${mpi[@]}" ${SRUN_FLAGS:-} -n "$SWEEP_NP")
+    if [ "$nodes" -ge 2 ]; then
+        # shellcheck disable=SC2206
+        SWEEP_LAUNCH_PAIR=(srun "${mpi[@]}" ${SRUN_FLAGS:-} -N 2 -n 2 --ntasks-per-node=1)
+    else
+        # shellcheck disable=SC2206
+        SWEEP_LAUNCH_PAIR=(srun "${mpi[@]}" ${SRUN_FLAGS:-} -N 1 -n 2)
+    fi
+    : "${BUILD:=$top/build}" "${RESULTS:=$top/results}"
+    local rc=0
+    sweep_run_all || rc=1
+    sweep_plot "$top"
+    return "$rc"
+}

@@ -1,0 +1,133 @@
+#!/bin/bash
+# Renders commsweep output to PNG: every .dat in the folders given (and any
+# .dat file given) becomes a .png beside it. The script is chosen from the
+# file's first line "# <title> (commsweep VERSION)", else from its name:
+#   All to All ... / all-*.dat      -> alltoall.gp (one curve per block)
+#   Always ...     / always-*.dat   -> always.gp   (one curve per block)
+#   OSU ...        / osu_*.dat      -> osu.gp      (value against size)
+# Columns are looked up by their names in the file's header, so a change of
+# column order in a program cannot silently plot the wrong numbers.
+#   plot/plot.sh results/            plot/plot.sh results/osu_bw.123.N2.dat
+# Exit status: 0 when every file that has a script was rendered, 1 if one
+# failed, 2 on bad usage.
+set -u
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+usage() { echo "plot.sh: $1 (usage: plot.sh RESULTS_DIR|FILE.dat...)" >&2; exit 2; }
+[ $# -ge 1 ] || usage "give a results folder or .dat files"
+command -v gnuplot > /dev/null || { echo "plot.sh: gnuplot is not installed (apt-get install gnuplot-nox)" >&2; exit 1; }
+
+failed=0 rendered=0
+
+# Which script: from the title line, else from the file name.
+plot_kind() { # FILE
+    local title name
+    title=$(head -n 1 "$1")
+    name=$(basename "$1")
+    case "$title" in
+        "# OSU "*) echo osu; return ;;
+        "# All to All"*) echo alltoall; return ;;
+        "# Always"*) echo always; return ;;
+    esac
+    case "$name" in
+        osu_*) echo osu ;;
+        all-*) echo alltoall ;;
+        always-*) echo always ;;
+        *) echo none ;;
+    esac
+}
+
+# 1-based column of NAME in a '#' header line of whitespace-separated names.
+plot_word_col() { # HEADER NAME
+    awk -v want="$2" '{ for (i = 2; i <= NF; i++) if ($i == want) { print i - 1; exit } }' <<< "$1"
+}
+
+# gnuplot -e assignments NAME=COLUMN for the named columns of a block
+# header (the '#' line that names the columns); fails naming what is missing.
+plot_block_cols() { # FILE MARKER_COLUMN VAR=NAME...
+    local file=$1 marker=$2 header pair col
+    shift 2
+    header=$(grep -E '^#([[:space:]]+[A-Za-z_]+)+[[:space:]]*$' "$file" |
+        grep -m 1 -E "[[:space:]]$marker([[:space:]]|$)")
+    [ -n "$header" ] || { echo "no header naming $marker" >&2; return 1; }
+    for pair in "$@"; do
+        col=$(plot_word_col "$header" "${pair#*=}")
+        [ -n "$col" ] || { echo "no column ${pair#*=} in: $header" >&2; return 1; }
+        printf '%s = %s; ' "${pair%%=*}" "$col"
+    done
+}
+
+# OSU: "# Size" then names separated by two or more spaces. The value is
+# the first column after Size; "Min X"/"Max X" (from -f) become the bars.
+plot_osu_cols() { # FILE
+    local header names=() i value base low=0 high=0
+    header=$(grep -m 1 -E '^# Size([[:space:]]|$)' "$1")
+    if [ -z "$header" ]; then
+        echo "no '# Size' column: nothing to plot against message size" >&2
+        return 3
+    fi
+    mapfile -t names < <(sed -e 's/^# //' -e 's/   */\n/g' <<< "$header")
+    [ "${#names[@]}" -ge 2 ] || { echo "no value column in: $header" >&2; return 1; }
+    value=${names[1]}
+    base=${value#Avg }
+    for i in "${!names[@]}"; do
+        [ "${names[i]}" = "Min $base" ] && low=$((i + 1))
+        [ "${names[i]}" = "Max $base" ] && high=$((i + 1))
+    done
+    printf "size_col = 1; value_col = 2; low_col = %d; high_col = %d; value_label = '%s'; " \
+        "$low" "$high" "${value//\'/\'\'}"
+}
+
+plot_file() { # FILE
+    local file=$1 kind cols png err rc
+    kind=$(plot_kind "$file")
+    png="${file%.dat}.png"
+    err=$(mktemp "${TMPDIR:-/tmp}/commsweep-plot.XXXXXX")
+    case "$kind" in
+        alltoall) cols=$(plot_block_cols "$file" GiBps_avg comms_col=comms ranks_col=ranks \
+            size_col=GiB_per_rank low_col=GiBps_min avg_col=GiBps_avg high_col=GiBps_max 2> "$err") ;;
+        always) cols=$(plot_block_cols "$file" GiBps_task tasks_col=tasks \
+            size_col=MiB_per_call bw_col=GiBps_task 2> "$err") ;;
+        osu) cols=$(plot_osu_cols "$file" 2> "$err") ;;
+        *) echo "plot.sh: $file: no plot script for '$(head -n 1 "$file" | cut -c 1-60)'" >&2
+           rm -f "$err"; return 0 ;;
+    esac
+    rc=$?
+    if [ "$rc" = 3 ]; then
+        echo "plot.sh: $file: $(cat "$err")" >&2
+        rm -f "$err"; return 0
+    fi
+    if [ "$rc" = 0 ]; then
+        rm -f "$png"
+        gnuplot -e "datafile = '${file//\'/\'\'}'; outfile = '${png//\'/\'\'}'; dir = '$here/'; $cols" \
+            "$here/$kind.gp" > /dev/null 2> "$err"
+        rc=$?
+        # gnuplot warns (and still writes a picture) when columns hold no numbers.
+        grep -qiE 'warning|error' "$err" && rc=1
+        [ -s "$png" ] || rc=1
+    fi
+    if [ "$rc" = 0 ]; then
+        echo "$png"
+        rendered=$((rendered + 1))
+    else
+        echo "plot.sh: $file: not rendered with $kind.gp: $(head -n 3 "$err" | tr '\n' ' ')" >&2
+        failed=$((failed + 1))
+    fi
+    rm -f "$err"
+}
+
+for arg in "$@"; do
+    if [ -d "$arg" ]; then
+        found=0
+        for f in "$arg"/*.dat; do
+            [ -f "$f" ] || continue
+            found=1
+            plot_file "$f"
+        done
+        [ "$found" = 1 ] || echo "plot.sh: no .dat files in $arg" >&2
+    elif [ -f "$arg" ]; then
+        plot_file "$arg"
+    else
+        usage "$arg is neither a folder nor a file"
+    fi
+done
+[ "$failed" = 0 ]

@@ -1,0 +1,140 @@
+# Checks of the files a sweep job wrote (sourced by check.sh, which defines
+# ok and not_ok). Each file: one header of the right world size, data lines
+# whose numbers are finite and positive where they must be, and the block
+# structure its program's seed defines for that world size.
+
+# The OSU program lists the sweep uses (its defaults).
+outputs_osu_lists() {
+    # shellcheck source=../../machines/sweep.sh
+    (unset OSU_PAIR OSU_MULTI OSU_COLL; . "$TOP/machines/sweep.sh"
+     echo "$OSU_PAIR"; echo "$OSU_MULTI"; echo "$OSU_COLL")
+}
+
+# One header: the title line and "# ranks: NP".
+outputs_header_ok() { # FILE NP
+    head -n 1 "$1" | grep -q '^# .*(commsweep [^)]*)$' &&
+        [ "$(grep -c '^# ranks: ' "$1")" = 1 ] &&
+        grep -qx "# ranks: $2" "$1"
+}
+
+# Numeric data lines: every field a finite number (OSU's validation column
+# may say Pass), no Fail.
+outputs_numbers_ok() { # FILE
+    awk '/^#/ || /^[[:space:]]*$/ { next }
+         { n++
+           for (i = 1; i <= NF; i++) {
+               if ($i == "Pass") continue
+               if ($i !~ /^[-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$/) { bad = 1; print FILENAME ": field " i " of line " NR ": " $i }
+           } }
+         END { if (n == 0) print FILENAME ": no data lines"; exit (bad || n == 0) }' "$1"
+}
+
+# Values of column COL, one block per line, space separated.
+outputs_block_column() { # FILE COL
+    awk -v c="$2" '/^#/ { next }
+        /^[[:space:]]*$/ { if (inb) printf "\n"; inb = 0; next }
+        { printf "%s%s", (inb ? " " : ""), $c; inb = 1 }
+        END { if (inb) printf "\n" }' "$1"
+}
+
+# The ranks-per-communicator sequence NP, NP/2, ..., 1 (the seeds' halving).
+outputs_halving() { # NP
+    local n=$1 s=""
+    while [ "$n" -ge 1 ]; do s="$s $n"; n=$((n / 2)); done
+    echo "${s# }"
+}
+
+outputs_check_file() { # DESCRIPTION FILE NP [EXTRA_CHECK_FUNCTION]
+    local what=$1 file=$2 np=$3 extra=${4:-} why
+    if [ ! -s "$file" ]; then
+        not_ok "$what" "missing or empty: $file"
+    elif ! outputs_header_ok "$file" "$np"; then
+        not_ok "$what" "no single header of $np ranks in $file:
+$(grep -E '^# (ranks|.*commsweep)' "$file")"
+    elif ! why=$(outputs_numbers_ok "$file"); then
+        not_ok "$what" "$why"
+    elif [ -n "$extra" ] && ! why=$("$extra" "$file" "$np"); then
+        not_ok "$what" "$why"
+    else
+        ok "$what"
+    fi
+}
+
+# alltoall/all: one block per halving of the communicator size; column 2 is
+# the ranks per communicator, constant within a block; column 4..6 min <= avg
+# <= max and positive.
+outputs_alltoall_shape() { # FILE NP
+    local want got
+    want=$(outputs_halving "$2")
+    got=$(outputs_block_column "$1" 2 | awk '{ print $1 }' | tr '\n' ' ')
+    [ "${got% }" = "$want" ] || { echo "ranks per block: '${got% }', want '$want'"; return 1; }
+    awk '/^#/ || /^[[:space:]]*$/ { next }
+         !($4 > 0 && $4 <= $5 && $5 <= $6) { print "line " NR ": times not 0 < min <= avg <= max"; bad = 1 }
+         END { exit bad }' "$1"
+}
+
+# always: one block per doubling of the communicator count, tasks per
+# communicator halving from NP; calls double from 1 within a block.
+outputs_always_shape() { # FILE NP
+    local want got
+    want=$(outputs_halving "$2")
+    got=$(outputs_block_column "$1" 1 | awk '{ print $1 }' | tr '\n' ' ')
+    [ "${got% }" = "$want" ] || { echo "tasks per block: '${got% }', want '$want'"; return 1; }
+    outputs_block_column "$1" 2 | awk '{ for (i = 1; i <= NF; i++) if ($i != 2 ^ (i - 1)) { print "calls " $0 " do not double from 1"; exit 1 } }'
+}
+
+# OSU: sizes ascending powers of two within OSU_SIZES (or one size-less row
+# for barrier-like programs).
+outputs_osu_shape() { # FILE NP
+    awk -v lo="${OSU_SIZES%%:*}" -v hi="${OSU_SIZES##*:}" '
+        /^#/ || /^[[:space:]]*$/ { next }
+        { n++ }
+        NF == 1 || $1 ~ /\./ { next }
+        { s = $1 + 0
+          if (s < lo || s > hi || (s > 0 && 2 ^ int(log(s) / log(2) + 0.5) != s) || s <= last) {
+              print "line " NR ": size " $1 " out of order or range " lo ":" hi; bad = 1 }
+          last = s }
+        END { exit bad }' "$1"
+}
+
+outputs_check_alltoall() { # RESULTS TAG NP
+    local part
+    for part in contig strided; do
+        outputs_check_file "alltoall/all $part: $3 ranks, blocks $(outputs_halving "$3")" \
+            "$1/all-$part.$2.dat" "$3" outputs_alltoall_shape
+    done
+}
+
+# Every file the whole sweep must have written for the programs in BUILD.
+outputs_check_sweep() { # RESULTS TAG NP BUILD JOB_LOG
+    local results=$1 tag=$2 np=$3 build=$4 log=$5 prog part lists pair multi coll n
+    outputs_check_alltoall "$results" "$tag" "$np"
+    for prog in all iall; do
+        for part in contig strided; do
+            if [ -x "$build/always/$prog" ]; then
+                outputs_check_file "always/$prog $part: $np ranks, blocks $(outputs_halving "$np")" \
+                    "$results/always-$prog-$part.$tag.dat" "$np" outputs_always_shape
+            else
+                skip "always/$prog $part" "not built"
+            fi
+        done
+    done
+    mapfile -t lists < <(outputs_osu_lists)
+    pair=${lists[0]} multi=${lists[1]} coll=${lists[2]}
+    n=0
+    for prog in $pair $multi $coll; do
+        [ -x "$build/osu/$prog" ] || continue
+        n=$((n + 1))
+        case " $pair " in
+            *" $prog "*) outputs_check_file "osu $prog: 2 ranks" "$results/$prog.$tag.dat" 2 outputs_osu_shape ;;
+            *) outputs_check_file "osu $prog: $np ranks" "$results/$prog.$tag.dat" "$np" outputs_osu_shape ;;
+        esac
+    done
+    [ "$n" = 0 ] && skip "osu programs" "none built yet"
+    n=$(find "$results" -name "*.$tag.dat" | wc -l)
+    if grep -q ' 0 failed$' "$log" && grep -q "^commsweep: $n written" "$log"; then
+        ok "job log: $n files written, none failed"
+    else
+        not_ok "job log: $n files written, none failed" "$(grep '^commsweep: ' "$log" | tail -n 5)"
+    fi
+}
