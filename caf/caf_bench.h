@@ -2,8 +2,8 @@
  * caf_bench: what the three sections of cafbench share: the parsed options,
  * the section entry points, the adaptive repetition driver (one loop for
  * every timed measurement, with the doubling/halving decided on the maximum
- * time over all ranks so that no rank takes a different path), and the
- * collective verdict of a data check.
+ * time over all ranks so that no rank takes a different path, and with the
+ * collective verdict of the data check).
  */
 #ifndef COMMSWEEP_CAF_BENCH_H
 #define COMMSWEEP_CAF_BENCH_H
@@ -34,8 +34,9 @@ bool caf_sync_run(const struct caf_config *cfg);
 bool caf_halo_run(const struct caf_config *cfg);
 
 /* One timed measurement of reps repetitions: returns this rank's elapsed
- * seconds and sets *bad when this rank's data check failed. Collective. */
-typedef double (*caf_measure_fn)(void *ctx, size_t reps, bool *bad);
+ * seconds, and sets *failure to a message when this rank's data check
+ * failed (left NULL otherwise). Collective. */
+typedef double (*caf_measure_fn)(void *ctx, size_t reps, const char **failure);
 
 struct caf_reps {
     size_t reps;        /* carried from one size to the next */
@@ -50,11 +51,9 @@ struct caf_timed {
 
 /* Measures with r->reps repetitions, doubling while the time is under 2/3 of
  * the target; the next size starts from half as many when it took over 4/3.
- * Every decision uses the maximum over the ranks. */
+ * Every decision uses the maximum over the ranks, in the same reduction that
+ * finds the lowest rank whose check failed: that rank prints its failure on
+ * stderr, once. */
 struct caf_timed caf_reps_measure(struct caf_reps *r, caf_measure_fn fn, void *ctx);
-
-/* Collective: the lowest rank with local_bad prints its message on stderr;
- * returns whether any rank was bad. */
-bool caf_check_agree(bool local_bad, const char *message);
 
 #endif

@@ -18,6 +18,7 @@ static const char *const p2p_sync_names[] = {"sync_all", "sync_images", "none"};
 /* One measurement's setting; the measure callback's context. */
 struct p2p_run {
     const struct caf_p2p_pattern *pattern; /* NULL: MPI Send ping-pong */
+    const char *name;                      /* with the direction, for messages */
     enum caf_dir dir;
     enum p2p_sync sync;
     struct caf_pairing pair;
@@ -58,8 +59,9 @@ static void fail(struct p2p_run *c, const char *what, size_t index, double got, 
         return;
     c->bad = true;
     snprintf(c->message, sizeof c->message,
-             "check failed: %s element %zu is %g, expected %g (count %zu blksize %zu stride %zu)",
-             what, index, got, want, c->shape.count, c->shape.blksize, c->shape.stride);
+             "check failed: %s %s element %zu is %g, expected %g (count %zu blksize %zu "
+             "stride %zu)",
+             c->name, what, index, got, want, c->shape.count, c->shape.blksize, c->shape.stride);
 }
 
 static void set_own(struct p2p_run *c, size_t iter)
@@ -144,7 +146,7 @@ static void send_rep(struct p2p_run *c, size_t r)
     }
 }
 
-static double p2p_measure(void *ctx, size_t reps, bool *bad)
+static double p2p_measure(void *ctx, size_t reps, const char **failure)
 {
     struct p2p_run *c = ctx;
     c->bad = false;
@@ -163,7 +165,8 @@ static double p2p_measure(void *ctx, size_t reps, bool *bad)
     double elapsed = timing_now() - t0;
     if (c->check && c->pair.role != CAF_IDLE)
         verify_untouched(c);
-    *bad = c->bad;
+    if (c->bad)
+        *failure = c->message;
     return elapsed;
 }
 
@@ -185,6 +188,7 @@ static bool p2p_block(const struct caf_config *cfg, struct p2p_run *c, enum caf_
     bool ok = true;
     if (!whole_array)
         caf_coarray_alloc(&x, cfg->maxndata);
+    c->name = name;
     print_columns();
     for (size_t i = 0; i < nshapes && ok; i++) {
         if (whole_array)
@@ -193,7 +197,6 @@ static bool p2p_block(const struct caf_config *cfg, struct p2p_run *c, enum caf_
         c->shape = shapes[i];
         struct caf_timed t = caf_reps_measure(&reps, p2p_measure, c);
         if (t.bad) {
-            caf_check_agree(c->bad, c->message);
             out_comment("check FAILED: %s count %zu blksize %zu stride %zu", name,
                         shapes[i].count, shapes[i].blksize, shapes[i].stride);
             ok = false;

@@ -1,4 +1,4 @@
-/* caf_reps: adaptive repetitions and collective check verdicts; see caf_bench.h. */
+/* caf_reps: adaptive repetitions and the collective check verdict; see caf_bench.h. */
 #include "caf_bench.h"
 
 #include <stdio.h>
@@ -11,35 +11,29 @@
 
 struct caf_timed caf_reps_measure(struct caf_reps *r, caf_measure_fn fn, void *ctx)
 {
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
     size_t reps = r->reps ? r->reps : 1;
     double global[2];
+    const char *failure;
     for (;;) {
-        bool bad = false;
+        failure = NULL;
         double local[2];
-        local[0] = fn(ctx, reps, &bad);
-        local[1] = bad ? 1.0 : 0.0;
+        local[0] = fn(ctx, reps, &failure);
+        /* The maximum of size - rank over the failing ranks names the lowest. */
+        local[1] = failure ? (double)(size - rank) : 0.0;
         timing_allmax(local, global, 2, MPI_COMM_WORLD);
         if (global[1] > 0.0 || global[0] >= r->target_time * 2.0 / 3.0 || reps >= CAF_MAX_REPS)
             break;
         reps *= 2;
     }
-    r->reps = (global[0] > r->target_time * 4.0 / 3.0 && reps > 1) ? reps / 2 : reps;
-    return (struct caf_timed){global[0], reps, global[1] > 0.0};
-}
-
-bool caf_check_agree(bool local_bad, const char *message)
-{
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    int mine = local_bad ? rank : size, first = size;
-    MPI_CHECK(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD));
-    if (first == size)
-        return false;
-    if (rank == first) {
+    bool bad = global[1] > 0.0;
+    if (bad && failure && size - (int)global[1] == rank) {
         fflush(stdout);
-        fprintf(stderr, "%s: rank %d: %s\n", err_program(), rank, message);
+        fprintf(stderr, "%s: rank %d: %s\n", err_program(), rank, failure);
         fflush(stderr);
     }
-    return true;
+    r->reps = (global[0] > r->target_time * 4.0 / 3.0 && reps > 1) ? reps / 2 : reps;
+    return (struct caf_timed){global[0], reps, bad};
 }

@@ -119,7 +119,7 @@ expect '[ "$(count_blocks)" = 5 ]' "sync table and 4 halo tables are separate gn
 
 export COMMSWEEP_CORRUPT=1
 run 2 "$PROG" --p2p --single --check $SMALL
-expect "[ \"\$RC\" = 1 ] && grep -q '^# check FAILED: put ' '$OUT' && grep -q 'check failed: received' '$ERR'" \
+expect "[ \"\$RC\" = 1 ] && grep -q '^# check FAILED: put ' '$OUT' && grep -q 'check failed: put received' '$ERR'" \
     "damaged ping-pong data fails --check with status 1"
 run 4 "$PROG" --halo --check $SMALL
 expect "[ \"\$RC\" = 1 ] && grep -q '^# check FAILED: halo put sync_all' '$OUT' && grep -q 'halo face' '$ERR'" \
