@@ -3,6 +3,14 @@
 # "msg time wtick reps ci" lines), all pairs serial and parallel, every
 # timing method, adaptive message sets, and bad arguments refused.
 . "$(dirname "$0")/../lib.sh"
+# refused NP NAME DESCRIPTION PROGRAM ARGS...: status 2 and one line
+# (NP 0: without the launcher).
+refused() {
+    local np=$1 name=$2 desc=$3
+    shift 3
+    if [ "$np" = 0 ]; then run1 "$@"; else run "$np" "$@"; fi
+    expect_usage_error "$desc" "$name"
+}
 P2P="$BUILD/cpm/p2p"
 COLL="$BUILD/cpm/collective"
 SMALL="-m 0 -M 2048 -S 1024 -r 2 -R 4"
@@ -42,23 +50,13 @@ for t in root global; do
     expect '[ "$RC" = 0 ] && well_formed 1 && [ "$(data_lines | wc -l)" = 3 ] && grep -q "timing method: $t" "$OUT"' "collective -t $t at 4 ranks, root 2"
 done
 
-run 1 "$P2P" $SMALL
-expect_usage_error "p2p at 1 rank refused" p2p
-run 2 "$P2P" -r 5 -R 4
-expect_usage_error "p2p with -R below -r refused" p2p
-run 2 "$P2P" -e 0
-expect_usage_error "p2p -e 0 refused" p2p
-run 2 "$P2P" -m abc
-expect_usage_error "p2p -m abc refused" p2p
-run 2 "$P2P" -S 0 -s 0
-expect_usage_error "p2p adaptive with -s 0 refused" p2p
-run 2 "$P2P" extra
-expect_usage_error "p2p with a stray argument refused" p2p
-run 2 "$COLL" $SMALL
-expect_usage_error "collective without -O refused" collective
-run 2 "$COLL" -O MPI_Bogus
-expect_usage_error "collective with an unknown operation refused" collective
-run 2 "$COLL" -O MPI_Bcast -t slowest
-expect_usage_error "collective with an unknown timing method refused" collective
-run 2 "$COLL" -O MPI_Bcast --root 2
-expect_usage_error "collective with a root outside the ranks refused" collective
+refused 1 p2p "p2p at 1 rank refused" "$P2P" $SMALL
+refused 2 p2p "p2p with -R below -r refused" "$P2P" -r 5 -R 4
+refused 2 p2p "p2p -e 0 refused" "$P2P" -e 0
+refused 2 p2p "p2p -m abc refused" "$P2P" -m abc
+refused 2 p2p "p2p adaptive with -s 0 refused" "$P2P" -S 0 -s 0
+refused 2 p2p "p2p with a stray argument refused" "$P2P" extra
+refused 2 collective "collective without -O refused" "$COLL" $SMALL
+refused 2 collective "collective with an unknown operation refused" "$COLL" -O MPI_Bogus
+refused 2 collective "collective with an unknown timing method refused" "$COLL" -O MPI_Bcast -t slowest
+refused 2 collective "collective with a root outside the ranks refused" "$COLL" -O MPI_Bcast --root 2

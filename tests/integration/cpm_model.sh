@@ -3,6 +3,14 @@
 # ranks with a small message set, then prediction on the files written,
 # then malformed input refused with status 2.
 . "$(dirname "$0")/../lib.sh"
+# refused NP NAME DESCRIPTION PROGRAM ARGS...: status 2 and one line
+# (NP 0: without the launcher).
+refused() {
+    local np=$1 name=$2 desc=$3
+    shift 3
+    if [ "$np" = 0 ]; then run1 "$@"; else run "$np" "$@"; fi
+    expect_usage_error "$desc" "$name"
+}
 MODEL="$BUILD/cpm/model"
 PRED="$BUILD/cpm/prediction"
 SMALL="-m 0 -M 2048 -S 1024 -r 2 -R 3"
@@ -57,44 +65,25 @@ run1 "$PRED" -n 4 -O scatter_flat -i "$TMPD/lh.out" -C LMO -m 1024 -M 2048
 expect '[ "$RC" = 0 ] && [ "$(data_lines | wc -l)" = 2 ]' "prediction from the homogeneous LMO file"
 
 # Bad input: one line, status 2.
-run 2 "$MODEL" -o "$TMPD/x.out"
-expect_usage_error "model without -C refused" model
-run 2 "$MODEL" -C Hockney
-expect_usage_error "model without -o refused" model
-run 2 "$MODEL" -C Bogus -o "$TMPD/x.out"
-expect_usage_error "model with an unknown model refused" model
-run 2 "$MODEL" -C Hockney -o "$TMPD/x.out" -r 0
-expect_usage_error "model -r 0 refused" model
-run 2 "$MODEL" -C Hockney -o "$TMPD/x.out" -m 10 -M 5
-expect_usage_error "model with min above max refused" model
-run 2 "$MODEL" -C Hockney -o "$TMPD/x.out" -c 1.5
-expect_usage_error "model -c 1.5 refused" model
-run 2 "$MODEL" -C Hockney -o /nonexistent/dir/x.out -M 1024
-expect_usage_error "model with an unwritable file refused" model
-run 1 "$MODEL" -C Hockney -o "$TMPD/x.out" $SMALL
-expect_usage_error "model at 1 rank refused" model
-run 2 "$MODEL" -C Hockney -o "$TMPD/x.out" -M 100000000000000000
-expect_usage_error "model with an impossible -M refused" model
-run 2 "$MODEL" -C Hockney -o "$TMPD/x.out" -m 0 -M 0
-expect_usage_error "model Hockney regression with one size refused" model
+refused 2 model "model without -C refused" "$MODEL" -o "$TMPD/x.out"
+refused 2 model "model without -o refused" "$MODEL" -C Hockney
+refused 2 model "model with an unknown model refused" "$MODEL" -C Bogus -o "$TMPD/x.out"
+refused 2 model "model -r 0 refused" "$MODEL" -C Hockney -o "$TMPD/x.out" -r 0
+refused 2 model "model with min above max refused" "$MODEL" -C Hockney -o "$TMPD/x.out" -m 10 -M 5
+refused 2 model "model -c 1.5 refused" "$MODEL" -C Hockney -o "$TMPD/x.out" -c 1.5
+refused 2 model "model with an unwritable file refused" "$MODEL" -C Hockney -o /nonexistent/dir/x.out -M 1024
+refused 1 model "model at 1 rank refused" "$MODEL" -C Hockney -o "$TMPD/x.out" $SMALL
+refused 2 model "model with an impossible -M refused" "$MODEL" -C Hockney -o "$TMPD/x.out" -M 100000000000000000
+refused 2 model "model Hockney regression with one size refused" "$MODEL" -C Hockney -o "$TMPD/x.out" -m 0 -M 0
 
-run1 "$PRED" -n 3 -O p2p -i "$TMPD/Hockney-4.out" -C Hockney
-expect_usage_error "prediction with the wrong number of processes refused" prediction
-run1 "$PRED" -n 4 -O p2p -i "$TMPD/Hockney-4.out" -C LMO
-expect_usage_error "prediction of a Hockney file as LMO refused" prediction
-run1 "$PRED" -n 4 -O bogus -i "$TMPD/Hockney-4.out" -C Hockney
-expect_usage_error "prediction of an unknown operation refused" prediction
-run1 "$PRED" -n 4 -O hsg_linear -i "$TMPD/Hockney-4.out" -C Hockney
-expect_usage_error "prediction of another model's operation refused" prediction
+refused 0 prediction "prediction with the wrong number of processes refused" "$PRED" -n 3 -O p2p -i "$TMPD/Hockney-4.out" -C Hockney
+refused 0 prediction "prediction of a Hockney file as LMO refused" "$PRED" -n 4 -O p2p -i "$TMPD/Hockney-4.out" -C LMO
+refused 0 prediction "prediction of an unknown operation refused" "$PRED" -n 4 -O bogus -i "$TMPD/Hockney-4.out" -C Hockney
+refused 0 prediction "prediction of another model's operation refused" "$PRED" -n 4 -O hsg_linear -i "$TMPD/Hockney-4.out" -C Hockney
 head -c 60 "$TMPD/Hockney-4.out" > "$TMPD/cut.out"
-run1 "$PRED" -n 4 -O p2p -i "$TMPD/cut.out" -C Hockney
-expect_usage_error "prediction of a truncated file refused" prediction
+refused 0 prediction "prediction of a truncated file refused" "$PRED" -n 4 -O p2p -i "$TMPD/cut.out" -C Hockney
 sed 's/^0 1 /0 1 x/' "$TMPD/Hockney-4.out" > "$TMPD/nan.out"
-run1 "$PRED" -n 4 -O p2p -i "$TMPD/nan.out" -C Hockney
-expect_usage_error "prediction of a non-numeric file refused" prediction
-run1 "$PRED" -n 4 -O p2p -i "$TMPD/none.out" -C Hockney
-expect_usage_error "prediction of a missing file refused" prediction
-run1 "$PRED" -n 0 -O p2p -i "$TMPD/Hockney-4.out" -C Hockney
-expect_usage_error "prediction -n 0 refused" prediction
-run1 "$PRED" -O p2p -i "$TMPD/Hockney-4.out" -C Hockney
-expect_usage_error "prediction without -n refused" prediction
+refused 0 prediction "prediction of a non-numeric file refused" "$PRED" -n 4 -O p2p -i "$TMPD/nan.out" -C Hockney
+refused 0 prediction "prediction of a missing file refused" "$PRED" -n 4 -O p2p -i "$TMPD/none.out" -C Hockney
+refused 0 prediction "prediction -n 0 refused" "$PRED" -n 0 -O p2p -i "$TMPD/Hockney-4.out" -C Hockney
+refused 0 prediction "prediction without -n refused" "$PRED" -O p2p -i "$TMPD/Hockney-4.out" -C Hockney
