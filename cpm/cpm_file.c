@@ -88,11 +88,9 @@ int cpm_read_int(struct cpm_reader *r, const char *what, long min, long max, int
     return 0;
 }
 
-int cpm_read_size(struct cpm_reader *r, const char *what, size_t *out)
+static int parse_size(struct cpm_reader *r, const char *what, const char *tok, size_t *out)
 {
-    char tok[64], *end;
-    if (cpm_read_word(r, what, tok, sizeof tok) != 0)
-        return -1;
+    char *end;
     errno = 0;
     if (!isdigit((unsigned char)tok[0]))
         return fail(r, "%s: '%s' is not a size in bytes", what, tok);
@@ -103,20 +101,24 @@ int cpm_read_size(struct cpm_reader *r, const char *what, size_t *out)
     return 0;
 }
 
+int cpm_read_size(struct cpm_reader *r, const char *what, size_t *out)
+{
+    char tok[64];
+    if (cpm_read_word(r, what, tok, sizeof tok) != 0)
+        return -1;
+    return parse_size(r, what, tok, out);
+}
+
 int cpm_read_threshold(struct cpm_reader *r, const char *what, size_t *out)
 {
     char tok[64];
-    long pos = ftell(r->f);
-    int line = r->line;
     if (cpm_read_word(r, what, tok, sizeof tok) != 0)
         return -1;
     if (strcmp(tok, "none") == 0) {
         *out = CPM_NO_THRESHOLD;
         return 0;
     }
-    fseek(r->f, pos, SEEK_SET);
-    r->line = line;
-    return cpm_read_size(r, what, out);
+    return parse_size(r, what, tok, out);
 }
 
 int cpm_read_double(struct cpm_reader *r, const char *what, double *out)
