@@ -27,6 +27,8 @@ now() { date +%s.%N; }
 
 echo "# CPM accuracy at $NP ranks ($(date -u +%Y-%m-%dT%H:%M:%SZ), $(hostname))"
 echo "# model message set and precision: $MODEL_SET"
+# Other work on the machine decides how far these figures can be trusted.
+[ -r /proc/loadavg ] && echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 declare -A seconds
 for m in Hockney LMO; do
     for mode in serial parallel; do
@@ -59,6 +61,7 @@ for m in Hockney LMO; do
                 printf "%-8s %-9s %10d %9.1f%% %11.1f%%\n", m, size, NR, 100 * med, 100 * e[NR] }' "$WORK/err"
     done
 done
+[ -r /proc/loadavg ] && echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# model building time (s): serial experiments vs -p (parallel)"
 for m in Hockney LMO; do
     printf '%-8s serial %8.2f  parallel %8.2f\n' "$m" "${seconds[$m-serial]}" "${seconds[$m-parallel]}"
