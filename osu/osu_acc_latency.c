@@ -1,0 +1,20 @@
+/* osu_acc_latency: MPI_Accumulate latency, active target, origin and target swap every epoch. */
+#include "rma_driver.h"
+
+static const struct rma_bench bench = {
+    .prog = {.title = "OSU MPI_Accumulate Latency Test",
+             .synopsis = "[options]",
+             .description = "MPI_Accumulate (MPI_SUM on 32-bit unsigned integers) latency with active\n"
+                            "synchronization; origin and target swap after every epoch.",
+             .min_size = 4, .max_size = RMA_MAX_SIZE,
+             RMA_LATENCY_LOOPS},
+    .op = &rma_op_acc,
+    .shape = RMA_SHAPE_LATENCY,
+    .rules = {.syncs = RMA_SYNCS_ACTIVE, .device = false},
+    .default_sync = RMA_SYNC_PSCW,
+};
+
+int main(int argc, char **argv)
+{
+    rma_main(&bench, argc, argv);
+}

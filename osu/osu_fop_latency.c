@@ -1,0 +1,20 @@
+/* osu_fop_latency: MPI_Fetch_and_op latency under any synchronization (default flush). */
+#include "rma_driver.h"
+
+static const struct rma_bench bench = {
+    .prog = {.title = "OSU MPI_Fetch_and_op Latency Test",
+             .synopsis = "[options]",
+             .description = "MPI_Fetch_and_op (MPI_SUM on one 64-bit unsigned integer) latency; the time includes\n"
+                            "the synchronization chosen with -s (default flush).",
+             .min_size = 8, .max_size = 8,
+             RMA_LATENCY_LOOPS},
+    .op = &rma_op_fop,
+    .shape = RMA_SHAPE_LATENCY,
+    .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
+    .default_sync = RMA_SYNC_FLUSH,
+};
+
+int main(int argc, char **argv)
+{
+    rma_main(&bench, argc, argv);
+}

@@ -1,0 +1,20 @@
+/* osu_get_acc_latency: MPI_Get_accumulate latency under any synchronization (default flush). */
+#include "rma_driver.h"
+
+static const struct rma_bench bench = {
+    .prog = {.title = "OSU MPI_Get_accumulate Latency Test",
+             .synopsis = "[options]",
+             .description = "MPI_Get_accumulate (MPI_SUM on 32-bit unsigned integers) latency; the time includes\n"
+                            "the synchronization chosen with -s (default flush).",
+             .min_size = 4, .max_size = RMA_MAX_SIZE,
+             RMA_LATENCY_LOOPS},
+    .op = &rma_op_get_acc,
+    .shape = RMA_SHAPE_LATENCY,
+    .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
+    .default_sync = RMA_SYNC_FLUSH,
+};
+
+int main(int argc, char **argv)
+{
+    rma_main(&bench, argc, argv);
+}

@@ -1,0 +1,21 @@
+/* osu_get_bw: MPI_Get bandwidth, active target, -W gets per epoch. */
+#include "rma_driver.h"
+
+static const struct rma_bench bench = {
+    .prog = {.title = "OSU MPI_Get Bandwidth Test",
+             .synopsis = RMA_PLACEMENT_SYNOPSIS,
+             .placement = true,
+             .description = "MPI_Get bandwidth with active synchronization: rank 0 issues -W gets per epoch from\n"
+                            "rank 1's window.",
+             .min_size = 1, .max_size = RMA_MAX_SIZE,
+             RMA_BANDWIDTH_LOOPS},
+    .op = &rma_op_get,
+    .shape = RMA_SHAPE_BANDWIDTH,
+    .rules = {.syncs = RMA_SYNCS_ACTIVE, .device = true},
+    .default_sync = RMA_SYNC_PSCW,
+};
+
+int main(int argc, char **argv)
+{
+    rma_main(&bench, argc, argv);
+}

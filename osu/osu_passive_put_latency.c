@@ -1,0 +1,20 @@
+/* osu_passive_put_latency: MPI_Put latency, passive target (lock, put, unlock). */
+#include "rma_driver.h"
+
+static const struct rma_bench bench = {
+    .prog = {.title = "OSU MPI_Put Latency Test with Passive Synchronization",
+             .synopsis = RMA_PLACEMENT_SYNOPSIS,
+             .placement = true,
+             .description = "Time of MPI_Win_lock + MPI_Put + MPI_Win_unlock from rank 0 to rank 1's window.",
+             .min_size = 1, .max_size = RMA_MAX_SIZE,
+             RMA_LATENCY_LOOPS},
+    .op = &rma_op_put,
+    .shape = RMA_SHAPE_LATENCY,
+    .rules = {.syncs = RMA_SYNCS_PASSIVE, .device = true},
+    .default_sync = RMA_SYNC_LOCK,
+};
+
+int main(int argc, char **argv)
+{
+    rma_main(&bench, argc, argv);
+}

@@ -1,0 +1,176 @@
+/* rma_data: -c data of the one-sided programs; see rma_data.h. */
+#include "rma_data.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+
+/* Never a pattern byte (those are below 251), so a stale byte shows. */
+#define RMA_POISON 0xff
+#define RMA_STAGE ((size_t)1 << 20)
+
+void rma_data_alloc(struct rma_run *r, size_t max_elems)
+{
+    if (!r->opts.validate || r->op->combine != RMA_SUM)
+        return;
+    size_t n = max_elems ? max_elems : 1;
+    r->expect_local = calloc(n, sizeof *r->expect_local);
+    r->expect_remote = calloc(n, sizeof *r->expect_remote);
+    bool bad = !r->expect_local || !r->expect_remote;
+    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE,
+            "cannot allocate %zu bytes for the expected values of -c", 2 * n * sizeof(uint64_t));
+}
+
+void rma_data_free(struct rma_run *r)
+{
+    free(r->expect_local);
+    free(r->expect_remote);
+    r->expect_local = r->expect_remote = NULL;
+}
+
+/* The first bytes of b, as a buffer of their own. */
+static struct buf view(const struct buf *b, size_t bytes)
+{
+    struct buf v = {b->ptr, bytes, b->where};
+    return v;
+}
+
+static void poison(struct buf *b, size_t bytes)
+{
+    if (b->where == BUF_HOST) {
+        memset(b->ptr, RMA_POISON, bytes);
+        return;
+    }
+    size_t stage = bytes < RMA_STAGE ? bytes : RMA_STAGE;
+    unsigned char *tmp = malloc(stage ? stage : 1);
+    if (!tmp)
+        err_fatal("cannot allocate %zu bytes of host staging memory", stage);
+    memset(tmp, RMA_POISON, stage);
+    for (size_t off = 0; off < bytes; off += stage)
+        buf_copy_in(b, off, tmp, bytes - off < stage ? bytes - off : stage);
+    free(tmp);
+}
+
+static void flip_first_byte(struct buf *b)
+{
+    unsigned char c;
+    buf_copy_out(&c, b, 0, 1);
+    c ^= 1;
+    buf_copy_in(b, 0, &c, 1);
+}
+
+static size_t bytes_per_epoch(const struct rma_run *r)
+{
+    return r->elems * r->op->elem;
+}
+
+static enum rma_local local_access(const struct rma_run *r, enum rma_local locked)
+{
+    return rma_sync_needs_self_lock(&r->epoch) ? locked : RMA_LOCAL_DIRECT;
+}
+
+void rma_data_setup(struct rma_run *r)
+{
+    size_t bytes = bytes_per_epoch(r);
+    struct buf win = view(&r->window.mem, bytes);
+    /* No epoch is open here in any mode, so the owner may always lock itself. */
+    rma_window_local_begin(&r->window, RMA_LOCAL_WRITE);
+    if (r->op->reads_target) {
+        buf_fill_bytes(&win, r->rank, 0);
+        if (r->corrupt && bytes)
+            flip_first_byte(&win);
+    } else {
+        buf_zero(&win);
+    }
+    rma_window_local_end(&r->window, RMA_LOCAL_WRITE);
+    if (r->expect_local) {
+        memset(r->expect_local, 0, r->elems * sizeof *r->expect_local);
+        memset(r->expect_remote, 0, r->elems * sizeof *r->expect_remote);
+    }
+}
+
+/* Operand of the previous iteration: what the peer's window holds before a
+ * compare-and-swap of iteration it (0 at the start of a size). */
+static uint64_t previous_value(const struct rma_run *r, size_t it, size_t idx)
+{
+    return it == 0 ? 0 : r->op->value(r->rank, it - 1, idx);
+}
+
+void rma_data_prepare(struct rma_run *r, size_t it)
+{
+    if (!r->was_origin)
+        return;
+    size_t bytes = bytes_per_epoch(r);
+    struct buf origin = view(&r->origin, bytes);
+    if (r->op->reads_target) {
+        poison(&origin, bytes);
+        return;
+    }
+    if (r->op->elem == 1) {
+        buf_fill_bytes(&origin, r->rank, it);
+    } else {
+        for (size_t i = 0; i < r->elems; i++)
+            rma_elem_store(r->origin.ptr, i, r->op->elem, r->op->value(r->rank, it, i));
+    }
+    if (r->op->compares)
+        r->compare = previous_value(r, it, 0);
+    if (r->op->fetches)
+        poison(&r->result, bytes);
+    if (r->corrupt && it == r->warmup && bytes)
+        flip_first_byte(&origin);
+}
+
+/* The window after the peer's operations of iteration it. */
+static bool window_ok(struct rma_run *r, size_t it)
+{
+    const struct rma_op *op = r->op;
+    struct buf win = view(&r->window.mem, bytes_per_epoch(r));
+    enum rma_local how = local_access(r, RMA_LOCAL_READ);
+    bool ok = true;
+    rma_window_local_begin(&r->window, how);
+    if (op->elem == 1) {
+        ok = buf_check_bytes(&win, 0, r->elems, r->peer, it) == SIZE_MAX;
+    } else {
+        for (size_t i = 0; i < r->elems; i++) {
+            uint64_t before = r->expect_local ? r->expect_local[i] : 0;
+            uint64_t want =
+                rma_combine_value(op->combine, before, op->value(r->peer, it, i), op->elem);
+            if (r->expect_local)
+                r->expect_local[i] = want;
+            if (rma_elem_load(win.ptr, i, op->elem) != want)
+                ok = false;
+        }
+    }
+    rma_window_local_end(&r->window, how);
+    return ok;
+}
+
+/* What the origin fetched: the peer's window before its own operation. */
+static bool fetched_ok(struct rma_run *r, size_t it)
+{
+    const struct rma_op *op = r->op;
+    bool ok = true;
+    for (size_t i = 0; i < r->elems; i++) {
+        uint64_t before = r->expect_remote ? r->expect_remote[i] : previous_value(r, it, i);
+        if (r->expect_remote)
+            r->expect_remote[i] =
+                rma_combine_value(op->combine, before, op->value(r->rank, it, i), op->elem);
+        if (rma_elem_load(r->result.ptr, i, op->elem) != before)
+            ok = false;
+    }
+    return ok;
+}
+
+void rma_data_check(struct rma_run *r, size_t it)
+{
+    const struct rma_op *op = r->op;
+    if (r->was_target && !op->reads_target && !window_ok(r, it))
+        r->failed_checks++;
+    if (!r->was_origin)
+        return;
+    if (op->reads_target && buf_check_bytes(&r->origin, 0, r->elems, r->peer, 0) != SIZE_MAX)
+        r->failed_checks++;
+    if (op->fetches && !fetched_ok(r, it))
+        r->failed_checks++;
+}

@@ -1,0 +1,31 @@
+/*
+ * rma_data: what a validated (-c) one-sided run writes and checks, all of it
+ * outside the timed part. Per size the owner sets its window (zero, or for
+ * get the pattern of its rank); before each iteration the origin fills its
+ * operands with the operation's values for (rank, iteration) and poisons
+ * what must be overwritten (get destinations, fetched results); after it the
+ * target checks its window (put, accumulate, atomics: running sums included)
+ * and the origin its get or fetch buffers.
+ *
+ * COMMSWEEP_CORRUPT=1 alters one byte of what a transfer carries (the
+ * origin's operand in the first timed iteration of each size, or for get the
+ * target's window), so tests can prove that -c catches bad data.
+ */
+#ifndef COMMSWEEP_OSU_RMA_DATA_H
+#define COMMSWEEP_OSU_RMA_DATA_H
+
+#include "rma_run.h"
+
+/* Expectation arrays for elements (summing operations only). */
+void rma_data_alloc(struct rma_run *r, size_t max_elems);
+void rma_data_free(struct rma_run *r);
+
+/* Start of a size, outside any epoch: window contents and expectations. */
+void rma_data_setup(struct rma_run *r);
+/* Operands of iteration it on an origin rank. */
+void rma_data_prepare(struct rma_run *r, size_t it);
+/* After iteration it (complete at the target): counts failures in
+ * r->failed_checks. */
+void rma_data_check(struct rma_run *r, size_t it);
+
+#endif

@@ -1,0 +1,291 @@
+/* rma_driver: options, sweep, timing and output of the one-sided programs;
+ * see rma_driver.h. */
+#include "rma_driver.h"
+
+#include <float.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "rma_data.h"
+#include "rma_run.h"
+
+/* Times of the timed iterations of one size on this rank. */
+struct rma_times {
+    double total; /* seconds */
+    double min, max; /* per iteration, -f */
+};
+
+/* The seed spells the option "-no-hints"; getopt would read it as letters. */
+static void accept_seed_spelling(int argc, char **argv)
+{
+    static char long_form[] = "--no-hints";
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "-no-hints") == 0)
+            argv[i] = long_form;
+}
+
+static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char **argv)
+{
+    int win = RMA_WIN_CREATE, sync = -1;
+    bool no_hints = false;
+    char sync_help[160];
+    rma_mode_sync_help(&b->rules, b->default_sync, sync_help, sizeof sync_help);
+    const struct opt_spec extra[] = {
+        {.long_name = "window-creation", .short_name = 'w', .kind = OPT_CHOICE, .dest = &win,
+         .metavar = "KIND",
+         .help = "create (default: MPI_Win_create), allocate (MPI_Win_allocate) or dynamic "
+                 "(MPI_Win_create_dynamic)",
+         .choices = rma_win_names},
+        {.long_name = "sync", .short_name = 's', .kind = OPT_CHOICE, .dest = &sync,
+         .metavar = "MODE", .help = sync_help, .choices = rma_sync_names},
+        {.long_name = "no-hints", .short_name = 'n', .kind = OPT_FLAG, .dest = &no_hints,
+         .help = "no alloc_shm info hint for the window memory (also -no-hints)"},
+    };
+    accept_seed_spelling(argc, argv);
+    osu_parse(&r->opts, &b->prog, argc, argv, extra, sizeof extra / sizeof extra[0]);
+    if (r->opts.first_positional < argc)
+        err_usage("unexpected argument '%s' (try --help)", argv[r->opts.first_positional]);
+    r->win_kind = (enum rma_win_kind)win;
+    r->sync = sync < 0 ? b->default_sync : (enum rma_sync)sync;
+    r->hints = !no_hints;
+
+    bool device = r->opts.where[0] == BUF_DEVICE || r->opts.where[1] == BUF_DEVICE;
+    char why[256];
+    if (rma_mode_check(&b->rules, r->sync, r->win_kind, device, why, sizeof why))
+        err_usage("%s", why);
+    if (harness.size != 2)
+        err_usage("needs exactly 2 processes (got %d)", harness.size);
+    if (r->opts.full && b->shape != RMA_SHAPE_LATENCY)
+        err_usage("-f applies to the latency programs only");
+
+    const struct rma_op *op = b->op;
+    if (op->one_element && (r->opts.min_size != op->elem || r->opts.max_size != op->elem))
+        err_usage("%s works on one %zu-byte element: -m does not apply", op->call, op->elem);
+    if (r->opts.min_size % op->elem)
+        err_usage("message sizes must be multiples of the %zu-byte element: minimum %zu is not",
+                  op->elem, r->opts.min_size);
+}
+
+/* Who does what in one iteration (see rma_driver.h for the shapes). */
+static void plan_roles(struct rma_run *r)
+{
+    bool first = r->rank == 0, active = rma_sync_is_active(r->sync);
+    r->epochs = 1;
+    if (r->bench->shape == RMA_SHAPE_BIBANDWIDTH) {
+        r->roles[0] = RMA_ROLE_BOTH;
+        r->was_origin = r->was_target = true;
+    } else if (r->bench->shape == RMA_SHAPE_LATENCY && active) {
+        r->epochs = 2;
+        r->roles[0] = first ? RMA_ROLE_ORIGIN : RMA_ROLE_TARGET;
+        r->roles[1] = first ? RMA_ROLE_TARGET : RMA_ROLE_ORIGIN;
+        r->was_origin = r->was_target = true;
+    } else {
+        r->roles[0] = first ? RMA_ROLE_ORIGIN : active ? RMA_ROLE_TARGET : RMA_ROLE_IDLE;
+        r->was_origin = first;
+        r->was_target = !first;
+    }
+}
+
+static void print_preamble(const struct rma_run *r, int argc, char **argv)
+{
+    osu_print_preamble(&r->opts, &r->bench->prog, argc, argv);
+    bool device = r->opts.where[0] == BUF_DEVICE || r->opts.where[1] == BUF_DEVICE;
+    char text[256];
+    rma_window_describe(r->win_kind, r->hints, device, text, sizeof text);
+    out_comment("window creation: %s", text);
+    out_comment("synchronization: %s", rma_sync_describe(r->sync));
+    out_comment("operation: %s%s", r->op->call,
+                r->epochs == 2 ? ", origin and target swap after every epoch" : "");
+}
+
+static void print_columns(const struct rma_run *r)
+{
+    static const char *const latency[] = {"Latency (us)"};
+    static const char *const bandwidth[] = {"Bandwidth (MB/s)"};
+    static const char *const full[] = {"Min Latency (us)", "Max Latency (us)", "Iterations"};
+    bool lat = r->bench->shape == RMA_SHAPE_LATENCY;
+    osu_print_columns(&r->opts, lat ? latency : bandwidth, 1, full, 3);
+}
+
+static void allocate(struct rma_run *r)
+{
+    size_t per_op = r->opts.max_size;
+    size_t bytes = per_op * r->slots;
+    if (bytes < sizeof(uint64_t))
+        bytes = sizeof(uint64_t);
+    enum buf_where where = osu_where_for_rank(&r->opts, r->rank);
+    buf_alloc_all(&r->origin, bytes, where, MPI_COMM_WORLD);
+    buf_zero(&r->origin);
+    if (r->op->fetches) {
+        buf_alloc_all(&r->result, bytes, where, MPI_COMM_WORLD);
+        buf_zero(&r->result);
+    }
+    rma_window_open(&r->window, r->win_kind, bytes, where, r->hints, r->peer, MPI_COMM_WORLD);
+    rma_sync_init(&r->epoch, r->sync, r->window.win, r->peer, r->rank == 0, MPI_COMM_WORLD);
+    rma_data_alloc(r, bytes / r->op->elem);
+    r->xfer.origin = r->origin.ptr;
+    r->xfer.result = r->result.ptr;
+    r->xfer.compare = &r->compare;
+    r->xfer.peer = r->peer;
+    r->xfer.base = r->window.peer_base;
+    r->xfer.win = r->window.win;
+}
+
+static void release(struct rma_run *r)
+{
+    rma_data_free(r);
+    rma_sync_free(&r->epoch);
+    rma_window_close(&r->window);
+    buf_free(&r->result);
+    buf_free(&r->origin);
+}
+
+static void run_epoch(struct rma_run *r, enum rma_role role)
+{
+    rma_sync_begin(&r->epoch, role);
+    if (role == RMA_ROLE_ORIGIN || role == RMA_ROLE_BOTH)
+        for (size_t s = 0; s < r->slots; s++)
+            r->op->issue(&r->xfer, s);
+    rma_sync_end(&r->epoch, role);
+}
+
+/* -c between iterations, untimed: the data must be complete at the target
+ * before it looks, and both ranks resume together. */
+static void validate_between(struct rma_run *r, size_t it)
+{
+    rma_sync_settle(&r->epoch);
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    rma_data_check(r, it);
+    rma_data_prepare(r, it + 1);
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+}
+
+/* warmup + iters iterations. Without -c and -f the timed iterations are one
+ * stretch of time; with them each iteration is timed on its own (one clock
+ * read more per iteration) so checks stay outside the time. */
+static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
+{
+    bool validate = r->opts.validate, per_iteration = validate || r->opts.full;
+    t->total = 0;
+    t->min = DBL_MAX;
+    t->max = 0;
+    if (validate) {
+        rma_data_setup(r);
+        rma_data_prepare(r, 0);
+    }
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    rma_sync_open(&r->epoch);
+    double start = timing_now();
+    for (size_t it = 0; it < r->warmup + iters; it++) {
+        if (it == r->warmup)
+            start = timing_now();
+        double begin = per_iteration ? timing_now() : 0;
+        for (size_t e = 0; e < r->epochs; e++)
+            run_epoch(r, r->roles[e]);
+        if (!per_iteration)
+            continue;
+        double took = timing_now() - begin;
+        if (it >= r->warmup) {
+            t->total += took;
+            t->min = took < t->min ? took : t->min;
+            t->max = took > t->max ? took : t->max;
+        }
+        if (validate)
+            validate_between(r, it);
+    }
+    if (!per_iteration)
+        t->total = timing_now() - start;
+    rma_sync_close(&r->epoch);
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+}
+
+static void print_row(const struct rma_run *r, size_t iters, const struct rma_times *t,
+                      bool passed)
+{
+    struct osu_row row;
+    osu_row_begin(&row, r->size);
+    if (r->bench->shape == RMA_SHAPE_LATENCY) {
+        double per = 1e6 / (double)r->epochs;
+        osu_row_value(&row, t->total * per / (double)iters);
+        if (r->opts.full) {
+            osu_row_value(&row, t->min * per);
+            osu_row_value(&row, t->max * per);
+            osu_row_count(&row, iters);
+        }
+    } else {
+        double directions = r->bench->shape == RMA_SHAPE_BIBANDWIDTH ? 2.0 : 1.0;
+        double bytes = (double)r->size * (double)r->slots * (double)iters * directions;
+        osu_row_value(&row, osu_mb_per_s(bytes, t->total));
+    }
+    if (r->opts.validate)
+        osu_row_text(&row, passed ? "Pass" : "Fail");
+    osu_row_end(&row);
+}
+
+/* One message size: returns whether -c found it correct (true without -c). */
+static bool run_size(struct rma_run *r, size_t size)
+{
+    const struct rma_bench *b = r->bench;
+    r->size = size;
+    r->elems = r->slots * (size / r->op->elem);
+    if (msg_type_make(size / r->op->elem, rma_op_datatype(r->op), &r->xfer.type))
+        err_fatal("cannot describe a message of %zu bytes", size);
+    r->xfer.size = size;
+    size_t iters = osu_iterations(&r->opts, &b->prog, size);
+    r->warmup = osu_warmup(&r->opts, &b->prog, size);
+    r->failed_checks = 0;
+    struct rma_times t;
+    measure(r, iters, &t);
+    msg_type_free(&r->xfer.type);
+
+    unsigned long long failed = r->failed_checks, all_failed = 0;
+    MPI_CHECK(MPI_Allreduce(&failed, &all_failed, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM,
+                            MPI_COMM_WORLD));
+    print_row(r, iters, &t, all_failed == 0);
+    if (all_failed && r->rank == 0)
+        fprintf(stderr, "%s: validation failed at %zu bytes: %llu wrong buffers in %zu iterations\n",
+                harness.prog, size, all_failed, r->warmup + iters);
+    return all_failed == 0;
+}
+
+static size_t next_size(size_t size, size_t elem)
+{
+    return size ? size * 2 : elem;
+}
+
+_Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
+{
+    harness_init(&argc, &argv, MPI_THREAD_SINGLE);
+    struct rma_run r;
+    memset(&r, 0, sizeof r);
+    r.bench = b;
+    r.op = b->op;
+    r.rank = harness.rank;
+    parse(&r, b, argc, argv);
+    r.peer = 1 - r.rank;
+    r.slots = b->shape == RMA_SHAPE_LATENCY ? 1 : r.opts.window;
+    const char *corrupt = getenv("COMMSWEEP_CORRUPT");
+    r.corrupt = corrupt && strcmp(corrupt, "1") == 0;
+    plan_roles(&r);
+
+    print_preamble(&r, argc, argv);
+    size_t buffers = (b->op->fetches ? 3 : 2) * r.slots;
+    if (!osu_cap_to_memory(&r.opts, buffers))
+        err_usage("even %zu-byte messages need more than the memory limit of %zu bytes (-M)",
+                  r.opts.min_size, r.opts.mem_limit);
+    allocate(&r);
+    print_columns(&r);
+
+    bool all_passed = true;
+    for (size_t size = r.opts.min_size; size <= r.opts.max_size;
+         size = next_size(size, b->op->elem)) {
+        all_passed &= run_size(&r, size);
+        if (size > SIZE_MAX / 2)
+            break;
+    }
+    release(&r);
+    harness_finish(all_passed ? ERR_STATUS_OK : ERR_STATUS_FAIL);
+}

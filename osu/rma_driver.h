@@ -1,0 +1,55 @@
+/*
+ * rma_driver: the one driver behind the OSU-style one-sided programs (osu_put_*,
+ * osu_get_*, osu_acc_latency, osu_passive_*, osu_get_acc_latency,
+ * osu_fop_latency, osu_cas_latency).
+ *
+ * A program is a struct rma_bench: its OSU description and defaults, the
+ * operation it times (rma_op.h), its shape (latency, bandwidth or
+ * bidirectional bandwidth), the synchronizations it accepts and its default
+ * one, and whether it takes device buffers. The driver owns the rest:
+ * options (-w, -s, -n beside the OSU letters), the two-rank check, the -M cap,
+ * the window (rma_window.h), the epochs (rma_sync.h), the size sweep, warm-up,
+ * timing, -f statistics, -c validation (rma_data.h) and the output.
+ *
+ * Shapes: a latency program under an active-target mode (pscw, fence) moves
+ * one message from rank 0 to rank 1 and then one back, each in its own epoch,
+ * and reports half the time of the pair; under a passive mode rank 0 is the
+ * only origin and one epoch (lock + operation + unlock, or operation + flush)
+ * is the reported time. A bandwidth program issues -W operations into
+ * distinct slots of the target window per epoch, rank 0 to rank 1; the
+ * bidirectional one does so from both ranks in the same epoch and reports
+ * the bytes of both.
+ */
+#ifndef COMMSWEEP_OSU_RMA_DRIVER_H
+#define COMMSWEEP_OSU_RMA_DRIVER_H
+
+#include <stdbool.h>
+
+#include "osu.h"
+#include "rma_mode.h"
+#include "rma_op.h"
+
+enum rma_shape { RMA_SHAPE_LATENCY, RMA_SHAPE_BANDWIDTH, RMA_SHAPE_BIBANDWIDTH };
+
+struct rma_bench {
+    struct osu_program prog;
+    const struct rma_op *op;
+    enum rma_shape shape;
+    struct rma_rules rules;     /* accepted -s values, device buffers */
+    enum rma_sync default_sync; /* the seed's synchronization */
+};
+
+/* The whole program: returns only through harness_finish. */
+_Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv);
+
+/* Defaults shared by the programs (OSU's one-sided loop counts). */
+#define RMA_MAX_SIZE ((size_t)1 << 22)
+#define RMA_LATENCY_LOOPS                                                                   \
+    .iter_small = 10000, .warm_small = 100, .iter_large = 1000, .warm_large = 10,            \
+    .large_threshold = 8192
+#define RMA_BANDWIDTH_LOOPS                                                                 \
+    .iter_small = 100, .warm_small = 10, .iter_large = 20, .warm_large = 2,                  \
+    .large_threshold = 8192, .default_window = 64
+#define RMA_PLACEMENT_SYNOPSIS "[options] [H|D H|D]"
+
+#endif

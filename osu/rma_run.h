@@ -1,0 +1,43 @@
+/*
+ * rma_run: the state of one one-sided run, shared by the driver (rma_driver.c) and
+ * the validation data (rma_data.c); not for the programs themselves.
+ */
+#ifndef COMMSWEEP_OSU_RMA_RUN_H
+#define COMMSWEEP_OSU_RMA_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rma_driver.h"
+#include "rma_sync.h"
+#include "rma_window.h"
+
+struct rma_run {
+    const struct rma_bench *bench;
+    const struct rma_op *op;
+    struct osu_opts opts;
+    enum rma_win_kind win_kind;
+    enum rma_sync sync;
+    bool hints;
+    int rank, peer;
+    enum rma_role roles[2]; /* this rank's role in each epoch of an iteration */
+    size_t epochs;          /* epochs per iteration: 2 for a ping-pong, else 1 */
+    bool was_origin;        /* this rank issued operations in an iteration */
+    bool was_target;        /* the peer's operations reached this rank's window */
+    size_t slots;           /* operations per epoch (-W for bandwidth) */
+    struct rma_window window;
+    struct rma_sync_state epoch;
+    struct buf origin, result;
+    uint64_t compare;
+    struct rma_xfer xfer;
+    size_t size;            /* bytes per operation */
+    size_t elems;           /* elements per epoch: slots * size / elem */
+    size_t warmup;          /* of the current size */
+    uint64_t *expect_local;  /* -c, summing ops: what this rank's window holds */
+    uint64_t *expect_remote; /* -c, summing ops: what the peer's window holds */
+    bool corrupt;           /* COMMSWEEP_CORRUPT=1 */
+    size_t failed_checks;   /* of the current size, this rank */
+};
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * rma_window: the window of a two-rank one-sided run and its memory. Creates
+ * it the way -w asks (MPI_Win_create over MPI_Alloc_mem memory, or over
+ * device memory; MPI_Win_allocate; MPI_Win_create_dynamic with the memory
+ * attached and its address sent to the peer), passes the alloc_shm hint the
+ * OSU seed describes unless hints are off, and gives the owner a correct way
+ * to touch its own window memory between epochs.
+ */
+#ifndef COMMSWEEP_OSU_RMA_WINDOW_H
+#define COMMSWEEP_OSU_RMA_WINDOW_H
+
+#include <mpi.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "rma_mode.h"
+
+struct rma_window {
+    MPI_Win win;
+    struct buf mem;       /* this rank's window memory */
+    enum rma_win_kind kind;
+    bool mpi_memory;      /* from MPI_Alloc_mem: released with MPI_Free_mem */
+    MPI_Aint peer_base;   /* target displacement of the peer's window start */
+};
+
+/* Collective over comm (two ranks): bytes of window memory on where. A
+ * failed allocation ends every rank with status 2 and one line. */
+void rma_window_open(struct rma_window *w, enum rma_win_kind kind, size_t bytes,
+                     enum buf_where where, bool hints, int peer, MPI_Comm comm);
+void rma_window_close(struct rma_window *w);
+
+/* One line for the header describing how the window was made. */
+void rma_window_describe(enum rma_win_kind kind, bool hints, bool device, char *text,
+                         size_t len);
+
+/* Local access of the owner to its window memory. Between passive-target
+ * epochs the owner locks its own window (exclusive to write, shared to read)
+ * so the access is ordered with remote ones in either memory model; after an
+ * active-target epoch (wait, fence) it may read directly. */
+enum rma_local { RMA_LOCAL_DIRECT, RMA_LOCAL_READ, RMA_LOCAL_WRITE };
+void rma_window_local_begin(const struct rma_window *w, enum rma_local how);
+void rma_window_local_end(const struct rma_window *w, enum rma_local how);
+
+#endif
