@@ -61,8 +61,8 @@ void pt2pt_latency_values(const struct pt2pt_ctx *c, double seconds, double *out
 }
 
 const char *const pt2pt_bandwidth_columns[1] = {"Bandwidth (MB/s)"};
-const char *const pt2pt_bandwidth_full_columns[3] = {"Min Bandwidth (MB/s)",
-                                                     "Max Bandwidth (MB/s)", "Iterations"};
+const char *const pt2pt_bandwidth_full_columns[3] = {"Min BW (MB/s)",
+                                                     "Max BW (MB/s)", "Iterations"};
 
 void pt2pt_one_way_setup(struct pt2pt_ctx *c)
 {
@@ -262,6 +262,9 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     osu_print_preamble(&o, &b->prog, argc, argv);
     if (b->ranks == PT2PT_EVEN)
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);
+    if (corrupt_sent_data)
+        out_comment("warning: COMMSWEEP_CORRUPT=1: rank 0 damages one byte of every message "
+                    "it sends under -c (a test hook)");
     osu_cap_to_memory(&o, buffers);
     allocate(&c, &o);
     if (b->prepare)
@@ -271,7 +274,9 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     size_t nsizes = sweep_doubling(o.min_size, o.max_size, sizes, PT2PT_MAX_STEPS);
     bool vary = b->vary_window && *b->vary_window;
     size_t nwindows = vary ? sweep_doubling(1, o.window, windows, PT2PT_MAX_STEPS) : 1;
-    if (!vary)
+    if (vary)
+        out_comment("windows: %zu to %zu, one block each", windows[0], windows[nwindows - 1]);
+    else
         windows[0] = o.window ? o.window : 1;
     for (size_t w = 0; w < nwindows; w++) {
         c.window = windows[w];

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# p2p_overhead: what the point-to-point driver costs. Runs osu_latency
+# (0 to 64 bytes) and osu_bw (1 MiB) and the bare MPI loops of
+# bench_pingpong with the same sizes, iterations and window, alternating, in
+# the same job at 2 ranks; prints the mean of each over the repeats side by
+# side with the overhead in percent (positive: the driver is slower), and a
+# last row over all latency sizes together: the programs print 2 decimals,
+# so single small latencies are too coarse to show a few percent.
+#   BUILD=build tests/bench/p2p_overhead.sh [REPEATS (default 5)]
+# MPIEXEC and MPIEXEC_FLAGS choose the launcher as for the tests.
+set -eu
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+BUILD=${BUILD:-build}
+case "$BUILD" in /*) ;; *) BUILD="$TOP/$BUILD" ;; esac
+REPEATS=${1:-5}
+MPIEXEC=${MPIEXEC:-mpiexec}
+if [ -z "${MPIEXEC_FLAGS:-}" ] && "$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte'; then
+    MPIEXEC_FLAGS="--oversubscribe"
+    [ "$(id -u)" = 0 ] && MPIEXEC_FLAGS="$MPIEXEC_FLAGS --allow-run-as-root"
+fi
+LAT_ITERS=10000 LAT_WARM=100 BW_ITERS=100 BW_WARM=10 WINDOW=64 BW_SIZE=1048576
+work=$(mktemp -d "${TMPDIR:-/tmp}/p2p_overhead.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+launch() { $MPIEXEC ${MPIEXEC_FLAGS:-} -n 2 "$@"; }
+
+for r in $(seq "$REPEATS"); do
+    launch "$BUILD/osu/osu_latency" -m 0:64 -i $LAT_ITERS -x $LAT_WARM |
+        awk '!/^#/ && NF { print "latency_us", $1, $2 }' >> "$work/commsweep"
+    launch "$BUILD/tests/bench/bench_pingpong" latency 0 64 $LAT_ITERS $LAT_WARM |
+        awk '{ print "latency_us", $1, $2 }' >> "$work/bare"
+    launch "$BUILD/osu/osu_bw" -m $BW_SIZE:$BW_SIZE -i $BW_ITERS -x $BW_WARM -W $WINDOW |
+        awk '!/^#/ && NF { print "bandwidth_MB/s", $1, $2 }' >> "$work/commsweep"
+    launch "$BUILD/tests/bench/bench_pingpong" bw $BW_SIZE $BW_SIZE $BW_ITERS $BW_WARM $WINDOW |
+        awk '{ print "bandwidth_MB/s", $1, $2 }' >> "$work/bare"
+done
+
+# Mean per (figure, size) of each file, then one row over all latency sizes.
+mean() {
+    awk '{ k = $1 " " $2; sum[k] += $3; n[k]++ } END { for (k in sum) print k, sum[k] / n[k] }' "$1" |
+        sort -k1,1 -k2,2n
+    awk '$1 ~ /^latency/ { all += $3; n++ } END { if (n) print "latency_us", "0-64", all / n }' "$1"
+}
+mean "$work/commsweep" > "$work/m1"
+mean "$work/bare" > "$work/m2"
+echo "# commsweep point-to-point driver against bare MPI loops, 2 ranks, mean of $REPEATS runs"
+echo "# size 0-64 of latency_us: all sizes 0 to 64 together"
+echo "# launcher: $MPIEXEC ${MPIEXEC_FLAGS:-}"
+printf '%-16s %10s %14s %14s %12s\n' "# figure" "size" "commsweep" "bare" "overhead(%)"
+paste "$work/m1" "$work/m2" | awk '{
+    if ($1 != $4 || $2 != $5) { print "mismatched rows: " $0 > "/dev/stderr"; exit 1 }
+    # latency: more is worse; bandwidth: less is worse
+    over = ($1 ~ /^latency/) ? ($3 - $6) / $6 * 100 : ($6 - $3) / $6 * 100
+    printf "%-16s %10s %14.3f %14.3f %12.1f\n", $1, $2, $3, $6, over }'

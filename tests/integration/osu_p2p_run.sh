@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Integration tests of the point-to-point programs: every program at the rank
+# counts it supports, output format, size sequences, positive values, -f and
+# -c columns, validation passing, and validation failing on damaged data.
+. "$(dirname "$0")/osu_p2p_lib.sh"
+SMALL="-i 20 -x 2"
+LAT_SIZES=$(p2p_sizes 0 4096)
+BW_SIZES=$(p2p_sizes 1 4096)
+LAT_FULL=("Latency (us)" "Min Latency (us)" "Max Latency (us)" "Iterations" "Validation")
+BW_FULL=("Bandwidth (MB/s)" "Min BW (MB/s)" "Max BW (MB/s)" "Iterations" "Validation")
+
+# osu_latency
+run 2 "$P2P/osu_latency" -m 0:4096 $SMALL
+expect_p2p "osu_latency: format, sizes 0..4096, positive latencies" \
+    "OSU MPI Latency Test" "$LAT_SIZES" "Latency (us)"
+expect 'grep -qx "# buffers: rank 0 on host, rank 1 on host" "$OUT"' "osu_latency: placement line"
+run 2 "$P2P/osu_latency" -m 0:4096 $SMALL -f -c H H
+expect_p2p "osu_latency -f -c H H: statistics columns and validation pass" \
+    "OSU MPI Latency Test" "$LAT_SIZES" "${LAT_FULL[@]}"
+expect 'data_lines | awk "{ if (!(\$3 <= \$2 + 0.01 && \$2 <= \$4 + 0.01 && \$5 == 20)) exit 1 }"' \
+    "osu_latency -f: min <= mean <= max, 20 iterations"
+run 2 "$P2P/osu_latency" -m 4096
+expect 'data_lines | awk "{ print \$1 }" | tr "\n" " " | grep -qx "$(p2p_sizes 0 4096) "' \
+    "osu_latency -m MAX starts at 0 with default iterations"
+
+# osu_latency_mt
+run 2 "$P2P/osu_latency_mt" -m 0:1024 $SMALL -c
+expect_p2p "osu_latency_mt: default threads, validation pass" \
+    "OSU MPI Multi-threaded Latency Test" "$(p2p_sizes 0 1024)" "Latency (us)" "Validation"
+expect 'grep -qx "# threads: 1 sending on rank 0, 2 receiving on rank 1" "$OUT"' \
+    "osu_latency_mt: default 1 sending, 2 receiving threads"
+run 2 "$P2P/osu_latency_mt" -m 0:1024 $SMALL -c -f -t 3:2
+expect_p2p "osu_latency_mt -t 3:2 -f -c: more senders than receivers" \
+    "OSU MPI Multi-threaded Latency Test" "$(p2p_sizes 0 1024)" "${LAT_FULL[@]}"
+run 2 "$P2P/osu_latency_mt" -m 1:64 $SMALL -c -t 5
+expect_p2p "osu_latency_mt -t 5: five receiving threads" \
+    "OSU MPI Multi-threaded Latency Test" "$(p2p_sizes 1 64)" "Latency (us)" "Validation"
+
+# osu_bw, osu_bibw
+run 2 "$P2P/osu_bw" -m 1:4096 $SMALL
+expect_p2p "osu_bw: format, sizes 1..4096, positive bandwidth" \
+    "OSU MPI Bandwidth Test" "$BW_SIZES" "Bandwidth (MB/s)"
+expect 'grep -qx "# window: 64" "$OUT"' "osu_bw: default window 64"
+run 2 "$P2P/osu_bw" -m 1:4096 $SMALL -W 8 -f -c
+expect_p2p "osu_bw -W 8 -f -c: statistics and validation" \
+    "OSU MPI Bandwidth Test" "$BW_SIZES" "${BW_FULL[@]}"
+expect 'grep -qx "# window: 8" "$OUT" && data_lines | awk "{ if (!(\$3 <= \$2 + 0.01 && \$2 <= \$4 + 0.01)) exit 1 }"' \
+    "osu_bw -W 8: window line, min <= mean <= max"
+run 2 "$P2P/osu_bibw" -m 1:4096 $SMALL -c
+expect_p2p "osu_bibw: format, sizes, validation of both directions" \
+    "OSU MPI Bi-Directional Bandwidth Test" "$BW_SIZES" "Bandwidth (MB/s)" "Validation"
+
+# The -M cap: two buffers per process, so 65536 bytes allow 32768-byte messages.
+run 2 "$P2P/osu_bw" -m 1:1048576 -i 2 -x 1 -M 65536
+expect 'grep -q "^# warning: maximum message size lowered from 1048576 to 32768" "$OUT" && [ "$(data_lines | tail -1 | awk "{print \$1}")" = 32768 ]' \
+    "osu_bw -M 65536: sizes capped at 32768 with a warning"
+
+# osu_mbw_mr and osu_multi_lat at 2, 4 and 8 ranks
+for np in 2 4 8; do
+    run $np "$P2P/osu_mbw_mr" -m 1:1024 $SMALL -c -R
+    expect_p2p "osu_mbw_mr at $np ranks: MB/s, Messages/s, validation" \
+        "OSU MPI Multiple Bandwidth / Message Rate Test" "$(p2p_sizes 1 1024)" \
+        "MB/s" "Messages/s" "Validation"
+    expect "grep -qx '# pairs: $((np / 2)) (rank i with rank i + $((np / 2)))' \"\$OUT\"" \
+        "osu_mbw_mr at $np ranks: $((np / 2)) pairs"
+    # Messages/s = MB/s * 10^6 / size, both from the same time.
+    expect 'data_lines | awk "{ r = \$2 * 1e6 / \$1; d = r - \$3; if (d < 0) d = -d; if (d > 0.01 * \$3 + 1e4 / \$1) exit 1 }"' \
+        "osu_mbw_mr at $np ranks: rate agrees with bandwidth"
+    run $np "$P2P/osu_multi_lat" -m 0:1024 $SMALL -c
+    expect_p2p "osu_multi_lat at $np ranks: format, sizes, validation" \
+        "OSU MPI Multi Latency Test" "$(p2p_sizes 0 1024)" "Latency (us)" "Validation"
+done
+run 4 "$P2P/osu_mbw_mr" -m 1:64 $SMALL -p 1
+expect_p2p "osu_mbw_mr -p 1 at 4 ranks: bandwidth only" \
+    "OSU MPI Multiple Bandwidth / Message Rate Test" "$(p2p_sizes 1 64)" "MB/s"
+expect 'grep -q "^# pairs: 1 " "$OUT"' "osu_mbw_mr -p 1: one pair"
+run 2 "$P2P/osu_mbw_mr" -m 1:16 -i 5 -x 1 -V -W 4 -c
+expect '[ "$RC" = 0 ] && [ "$(count_blocks)" = 3 ] && grep -qx "# windows: 1 to 4, one block each" "$OUT" && [ "$(grep -c "^# window: [124]$" "$OUT")" = 4 ] && [ "$(data_lines | grep -c " Pass$")" = 15 ]' \
+    "osu_mbw_mr -V -W 4: one block per window 1, 2, 4"
+
+# Damaged data must fail validation: status 1, the size printed with Fail.
+export COMMSWEEP_CORRUPT=1
+for prog in osu_latency osu_latency_mt osu_bw osu_bibw osu_mbw_mr osu_multi_lat; do
+    run 2 "$P2P/$prog" -m 0:64 -i 5 -x 1 -c
+    expect '[ "$RC" = 1 ] && data_lines | tail -1 | grep -qE "^1 .* Fail$" && grep -q "^$prog: validation failed at message size 1:" "$ERR"' \
+        "$prog with COMMSWEEP_CORRUPT=1 -c: Fail at size 1, status 1"
+done
+for prog in osu_mbw_mr osu_multi_lat; do
+    run 4 "$P2P/$prog" -m 1:64 -i 5 -x 1 -c
+    expect '[ "$RC" = 1 ] && data_lines | tail -1 | grep -qE "^1 .* Fail$"' \
+        "$prog at 4 ranks with COMMSWEEP_CORRUPT=1 -c: Fail, status 1"
+done
+run 2 "$P2P/osu_bw" -m 1:64 -i 5 -x 1
+expect '[ "$RC" = 0 ] && ! grep -q Fail "$OUT"' \
+    "osu_bw with COMMSWEEP_CORRUPT=1 but no -c: runs, nothing checked"
+unset COMMSWEEP_CORRUPT
