@@ -49,8 +49,10 @@
  *   critical / end critical caf_critical_begin/end: lock/unlock of a lock word
  *                           on image 1 reserved for the critical construct.
  *
- * Element counts handed to MPI must fit an int; callers keep array lengths
- * below CAF_MAX_ELEMENTS so that they do.
+ * Derived datatypes are built and freed in each call, as a runtime that
+ * translates each statement on its own must; their cost is part of what is
+ * measured. Element counts handed to MPI must fit an int; callers keep
+ * array lengths below CAF_MAX_ELEMENTS so that they do.
  */
 #ifndef COMMSWEEP_CAF_RMA_H
 #define COMMSWEEP_CAF_RMA_H

@@ -11,7 +11,7 @@ case "$BUILD" in /*) ;; *) BUILD="$here/../../$BUILD" ;; esac
 MAXNDATA=${MAXNDATA:-4194304}
 TARGET=${TARGET:-0.5}
 MPIEXEC=${MPIEXEC:-mpiexec}
-if [ -z "${MPIEXEC_FLAGS+x}" ] && "$MPIEXEC" --version 2>&1 | grep -qi 'open mpi'; then
+if [ -z "${MPIEXEC_FLAGS+x}" ] && "$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte'; then
     MPIEXEC_FLAGS=""
     [ "$(id -u)" = 0 ] && MPIEXEC_FLAGS="--allow-run-as-root"
 fi
