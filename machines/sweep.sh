@@ -21,7 +21,11 @@
 #   OSU_WARMUP        OSU -x
 #   OSU_FLAGS         more flags for every OSU program (e.g. -c to validate)
 #   OSU_COLL_FLAGS    more flags for collectives (default -f: min/max columns)
-#   OSU_PAIR, OSU_MULTI, OSU_COLL   which OSU programs to run (lists below)
+#   OSU_PAIR          OSU point-to-point programs run on two ranks
+#   OSU_MULTI         OSU programs that pair up every rank of the job
+#   OSU_COLL          OSU collectives, on every rank
+#   OSU_RMA           OSU one-sided programs, on two ranks
+#                     (each list: program names; empty runs none)
 #   STEP_TIMEOUT      seconds before one program is stopped (none by default)
 #   SWEEP_FAMILIES    which families to run (default "alltoall always osu")
 #
@@ -32,16 +36,18 @@
 
 : "${MEMORY:=host}"
 : "${OSU_COLL_FLAGS:=-f}"
-: "${OSU_PAIR:=osu_latency osu_bw osu_bibw osu_latency_mt \
-osu_put_latency osu_get_latency osu_put_bw osu_get_bw osu_put_bibw \
-osu_acc_latency osu_get_acc_latency osu_fop_latency osu_cas_latency}"
+: "${OSU_PAIR:=osu_latency osu_bw osu_bibw osu_latency_mt}"
 : "${OSU_MULTI:=osu_mbw_mr osu_multi_lat}"
 : "${OSU_COLL:=osu_allreduce osu_alltoall osu_alltoallv osu_allgather osu_allgatherv \
 osu_bcast osu_reduce osu_reduce_scatter osu_gather osu_gatherv osu_scatter \
 osu_scatterv osu_barrier \
-osu_iallreduce osu_ialltoall osu_ialltoallv osu_ialltoallw osu_iallgather \
-osu_iallgatherv osu_ibcast osu_ireduce osu_ireduce_scatter osu_igather \
-osu_igatherv osu_iscatter osu_iscatterv osu_ibarrier}"
+osu_iallreduce osu_ialltoall osu_ialltoallv osu_iallgather osu_iallgatherv \
+osu_ibcast osu_ireduce osu_ireduce_scatter osu_igather osu_igatherv osu_iscatter \
+osu_iscatterv osu_ibarrier}"
+: "${OSU_RMA:=osu_put_latency osu_get_latency osu_acc_latency osu_put_bw osu_get_bw \
+osu_put_bibw osu_get_acc_latency osu_fop_latency osu_cas_latency \
+osu_passive_put_latency osu_passive_get_latency osu_passive_acc_latency \
+osu_passive_put_bw osu_passive_get_bw}"
 
 SWEEP_FAILED=()
 SWEEP_WRITTEN=()
@@ -89,10 +95,9 @@ sweep_run() {
     return 0
 }
 
-# "-m X -i Y ..." from the OSU settings that are set.
+# "-i Y -x Z ..." from the OSU settings that are set (sizes: sweep_osu_sizes).
 sweep_osu_flags() {
     SWEEP_OSU_ARGS=()
-    [ -n "${OSU_SIZES:-}" ] && SWEEP_OSU_ARGS+=(-m "$OSU_SIZES")
     [ -n "${OSU_ITERS:-}" ] && SWEEP_OSU_ARGS+=(-i "$OSU_ITERS")
     [ -n "${OSU_WARMUP:-}" ] && SWEEP_OSU_ARGS+=(-x "$OSU_WARMUP")
     [ "$MEMORY" = cuda ] && SWEEP_OSU_ARGS+=(-d cuda)
@@ -105,6 +110,25 @@ sweep_osu_flags() {
 sweep_memory_flag() {
     SWEEP_MEMORY_ARGS=()
     [ "$MEMORY" != host ] && SWEEP_MEMORY_ARGS=(--memory="$MEMORY")
+}
+
+# -m for one OSU program: atomics work on one element and take no sizes;
+# accumulates need whole 4-byte elements, so their smallest size is 4.
+sweep_osu_sizes() { # PROGRAM
+    local min max
+    SWEEP_OSU_SIZES=()
+    [ -n "${OSU_SIZES:-}" ] || return 0
+    case "$1" in
+        osu_fop_latency | osu_cas_latency) return 0 ;;
+        *acc_latency)
+            case "$OSU_SIZES" in
+                *:*) min=${OSU_SIZES%%:*} max=${OSU_SIZES#*:}
+                     [ "$min" -lt 4 ] 2>/dev/null && min=4
+                     SWEEP_OSU_SIZES=(-m "$min:$max") ;;
+                *) SWEEP_OSU_SIZES=(-m "$OSU_SIZES") ;;
+            esac ;;
+        *) SWEEP_OSU_SIZES=(-m "$OSU_SIZES") ;;
+    esac
 }
 
 sweep_alltoall() {
@@ -134,8 +158,9 @@ sweep_always() {
 sweep_osu() {
     local p
     sweep_osu_flags
-    for p in $OSU_PAIR; do
-        sweep_run "$p" SWEEP_LAUNCH_PAIR 2 "osu/$p" "${SWEEP_OSU_ARGS[@]}"
+    for p in $OSU_PAIR $OSU_RMA; do
+        sweep_osu_sizes "$p"
+        sweep_run "$p" SWEEP_LAUNCH_PAIR 2 "osu/$p" "${SWEEP_OSU_SIZES[@]}" "${SWEEP_OSU_ARGS[@]}"
     done
     for p in $OSU_MULTI; do
         if [ $((SWEEP_NP % 2)) -ne 0 ]; then
@@ -143,11 +168,13 @@ sweep_osu() {
             SWEEP_SKIPPED+=("$p")
             continue
         fi
-        sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "osu/$p" "${SWEEP_OSU_ARGS[@]}"
+        sweep_osu_sizes "$p"
+        sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "osu/$p" "${SWEEP_OSU_SIZES[@]}" "${SWEEP_OSU_ARGS[@]}"
     done
     # shellcheck disable=SC2086 # flags are words on purpose
     for p in $OSU_COLL; do
-        sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "osu/$p" "${SWEEP_OSU_ARGS[@]}" $OSU_COLL_FLAGS
+        sweep_osu_sizes "$p"
+        sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "osu/$p" "${SWEEP_OSU_SIZES[@]}" "${SWEEP_OSU_ARGS[@]}" $OSU_COLL_FLAGS
     done
 }
 

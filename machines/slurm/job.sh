@@ -4,20 +4,13 @@
 #SBATCH --output=commsweep-%j.log
 # The commsweep sweep on a Slurm cluster (Open MPI or MPICH, host buffers):
 # alltoall/all contiguous then strided, always/all and iall contiguous then
-# strided, the OSU point-to-point and collective programs; one file per
-# program, RESULTS/NAME.JOBID.N<nodes>.dat, then PNG plots if gnuplot is there.
-# Submit from the top folder of commsweep (or set COMMSWEEP_TOP):
+# strided, the OSU point-to-point, collective and one-sided programs; one
+# file per program, RESULTS/NAME.JOBID.N<nodes>.dat, then PNG plots where
+# gnuplot is installed. Submit from the top folder of commsweep (or set
+# COMMSWEEP_TOP), with the nodes and ranks you want:
 #   sbatch -N 2 --ntasks-per-node=64 machines/slurm/job.sh
-# Settings come from env and the environment (see ../sweep.sh); BUILD
-# defaults to build/, RESULTS to results/.
-set -u
-top=${COMMSWEEP_TOP:-${SLURM_SUBMIT_DIR:-$(cd "$(dirname "$0")/../.." && pwd)}}
-if [ ! -f "$top/machines/sweep.sh" ]; then
-    echo "commsweep: $top is not the commsweep folder: submit from there or set COMMSWEEP_TOP" >&2
-    exit 2
-fi
-# shellcheck source=env
-. "$top/machines/slurm/env"
-# shellcheck source=../sweep.sh
-. "$top/machines/sweep.sh"
-sweep_slurm_job "$top"
+# Settings: machines/slurm/env and the environment (see ../sweep.sh).
+top=${COMMSWEEP_TOP:-${SLURM_SUBMIT_DIR:-.}}
+[ -x "$top/machines/slurm/run.sh" ] ||
+    { echo "commsweep: submit from the commsweep folder or set COMMSWEEP_TOP" >&2; exit 2; }
+exec "$top/machines/slurm/run.sh" slurm

@@ -90,13 +90,16 @@ else
 fi
 
 # The small sweep. sbatch passes this environment on to the job (and srun to
-# the ranks). Shared-memory single copy needs ptrace rights containers lack.
-export OMPI_MCA_btl_vader_single_copy_mechanism=none
+# the ranks). Open MPI here: shared-memory single copy needs ptrace rights
+# containers lack; one-sided windows need the UCX component; ranks that
+# outnumber the cores must yield while they wait.
+export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_osc=ucx
+export OMPI_MCA_mpi_yield_when_idle=1
 export COMMSWEEP_TOP="$TOP" BUILD PLOTS=0 STEP_TIMEOUT=60
 export ALLTOALL_ITERS=2 ALLTOALL_COUNTHI=64
 export ALWAYS_SIZE=4096 ALWAYS_TIME_LIMIT=0.02
 export OSU_SIZES=1:64 OSU_ITERS=5 OSU_WARMUP=1 OSU_FLAGS=-c
-unset SRUN_MPI SRUN_FLAGS MPICC MEMORY SWEEP_FAMILIES
+unset SRUN_MPI SRUN_FLAGS MPICC MEMORY SWEEP_FAMILIES OSU_PAIR OSU_MULTI OSU_COLL OSU_RMA
 
 # Submits job.sh and waits for it; sets JOB_RC and JOB_LOG.
 submit() { # NAME SBATCH_ARGS...
@@ -109,8 +112,11 @@ submit() { # NAME SBATCH_ARGS...
 }
 
 # 1. The whole sweep with the plugin env picks for this build.
+# It ends with the PNGs, as a job does where gnuplot is installed.
 export RESULTS="$TMPD/results"
-submit sweep -n "$NP"
+plots=0
+command -v gnuplot > /dev/null && plots=1
+PLOTS=$plots submit sweep -n "$NP"
 if [ "$JOB_RC" = 0 ]; then
     ok "job.sh under sbatch --wait exits 0 ($NP ranks)"
 else
@@ -120,6 +126,11 @@ $(tail -n 20 "$JOB_LOG")"
 fi
 jobid=$(sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$TMPD/sweep.sbatch")
 outputs_check_sweep "$RESULTS" "$jobid.N1" "$NP" "$BUILD" "$JOB_LOG"
+if [ "$plots" = 1 ]; then
+    outputs_check_plots "$RESULTS" "$jobid.N1"
+else
+    skip "the job's PNG plots" "gnuplot is not installed"
+fi
 
 # 2. The wrong plugin must not pass for a result: job.sh sees N one-rank jobs.
 case "$(sed -n 's/.*MPICC=\([^ ]*\).*/\1/p' "$BUILD/.config" 2>/dev/null)" in
@@ -167,6 +178,17 @@ $(tail -n 20 "$JOB_LOG")"
         fi
         jobid=$(sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$TMPD/mpich.sbatch")
         outputs_check_alltoall "$TMPD/mpich" "$jobid.N1" "$NP"
+        # MPICH under the PMIx plugin starts every rank as a job of its own
+        # and exits 0: only the world size in the output tells.
+        RESULTS="$TMPD/mpich-wrong" BUILD="$MPICH_BUILD" MPICC=mpicc.mpich SRUN_MPI=pmix \
+            SWEEP_FAMILIES=alltoall ALLTOALL_COUNTHI=8 submit mpich-wrong -n "$NP"
+        if [ "$JOB_RC" != 0 ] && grep -q "$NP header(s), world size 1," "$JOB_LOG"; then
+            ok "MPICH under srun --mpi=pmix ($NP one-rank jobs) fails the job on the world size"
+        else
+            not_ok "MPICH under srun --mpi=pmix ($NP one-rank jobs) fails the job on the world size" \
+                "status $JOB_RC
+$(tail -n 20 "$JOB_LOG")"
+        fi
     else
         not_ok "MPICH build in $MPICH_BUILD" "build it: make MPICC=mpicc.mpich BUILD=${MPICH_BUILD#"$TOP"/}"
     fi

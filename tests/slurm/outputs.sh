@@ -6,8 +6,8 @@
 # The OSU program lists the sweep uses (its defaults).
 outputs_osu_lists() {
     # shellcheck source=../../machines/sweep.sh
-    (unset OSU_PAIR OSU_MULTI OSU_COLL; . "$TOP/machines/sweep.sh"
-     echo "$OSU_PAIR"; echo "$OSU_MULTI"; echo "$OSU_COLL")
+    (unset OSU_PAIR OSU_MULTI OSU_COLL OSU_RMA; . "$TOP/machines/sweep.sh"
+     echo "$OSU_PAIR $OSU_RMA"; echo "$OSU_MULTI"; echo "$OSU_COLL")
 }
 
 # One header: the title line and "# ranks: NP".
@@ -47,7 +47,7 @@ outputs_halving() { # NP
 outputs_check_file() { # DESCRIPTION FILE NP [EXTRA_CHECK_FUNCTION]
     local what=$1 file=$2 np=$3 extra=${4:-} why
     if [ ! -s "$file" ]; then
-        not_ok "$what" "missing or empty: $file"
+        not_ok "$what" "missing or empty (see the job log): $file"
     elif ! outputs_header_ok "$file" "$np"; then
         not_ok "$what" "no single header of $np ranks in $file:
 $(grep -E '^# (ranks|.*commsweep)' "$file")"
@@ -136,5 +136,24 @@ outputs_check_sweep() { # RESULTS TAG NP BUILD JOB_LOG
         ok "job log: $n files written, none failed"
     else
         not_ok "job log: $n files written, none failed" "$(grep '^commsweep: ' "$log" | tail -n 5)"
+    fi
+}
+
+# A PNG beside every file that has something to plot (every file but OSU
+# output without a size column).
+outputs_check_plots() { # RESULTS TAG
+    local f want=0 missing=()
+    for f in "$1"/*."$2".dat; do
+        [ -f "$f" ] || continue
+        case "$(basename "$f")" in
+            osu_*) grep -q '^# Size' "$f" || continue ;;
+        esac
+        want=$((want + 1))
+        [ -s "${f%.dat}.png" ] || missing+=("$(basename "${f%.dat}.png")")
+    done
+    if [ "$want" -gt 0 ] && [ "${#missing[@]}" = 0 ]; then
+        ok "the job rendered $want PNG plots"
+    else
+        not_ok "the job rendered a PNG for each of $want files" "missing: ${missing[*]}"
     fi
 }
