@@ -1,6 +1,5 @@
-# Checks shared by the collective integration scripts (sourced after lib.sh;
-# the runner only executes files that end in .sh and start with the family
-# name, so this file defines functions and runs nothing itself).
+# Checks shared by the collective integration scripts (sourced after lib.sh).
+# The runner also executes this file: then it tests the checks themselves.
 
 # The sizes a program must print for -m MIN:MAX: doubling, reductions only
 # whole 4-byte floats, barriers none.
@@ -42,3 +41,29 @@ coll_check_full() { # PROGRAM ITERS SIZES
         pass && $NF != "Pass" { print "validation: " $0; bad = 1 }
         END { if (NR == 0) { print "no data rows"; bad = 1 }; exit bad }'
 }
+
+# Run as a script, it tests the checker itself: a good table passes and each
+# kind of defect is caught, so the program tests cannot pass by accident.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    . "$(dirname "$0")/../lib.sh"
+    table() { # ROW... (lines after the heading)
+        printf '# OSU MPI Allgather Latency Test\n%-10s%20s%20s%20s%20s%20s\n' "# Size" \
+            "Avg Latency(us)" "Min Latency(us)" "Max Latency(us)" Iterations Validation > "$OUT"
+        printf '%s\n' "$@" >> "$OUT"
+    }
+    row() { printf '%-10s%20s%20s%20s%20s%20s' "$@"; }
+    table "$(row 1 2.00 1.00 3.00 5 Pass)" "$(row 2 2.00 2.00 2.00 5 Pass)"
+    expect 'coll_check_full allgather 5 "1 2" > /dev/null' "checker accepts a good table"
+    for bad in "$(row 1 0.50 1.00 3.00 5 Pass)|avg below min" \
+               "$(row 1 4.00 1.00 3.00 5 Pass)|avg above max" \
+               "$(row 1 2.00 1.00 3.00 4 Pass)|wrong iteration count" \
+               "$(row 1 2.00 1.00 3.00 5 Fail)|no Pass" \
+               "$(row 1 2.00 1.00 3.00 5 Pass) |wrong width"; do
+        table "${bad%|*}" "$(row 2 2.00 2.00 2.00 5 Pass)"
+        expect '! coll_check_full allgather 5 "1 2" > /dev/null' "checker catches ${bad#*|}"
+    done
+    table "$(row 1 2.00 1.00 3.00 5 Pass)" "$(row 4 2.00 2.00 2.00 5 Pass)"
+    expect '! coll_check_full allgather 5 "1 2" > /dev/null' "checker catches a wrong size sequence"
+    expect '[ "$(coll_sizes allreduce 1 64)" = "4 8 16 32 64" ] && [ -z "$(coll_sizes barrier 1 64)" ] && [ "$(coll_sizes gather 0 4)" = "0 1 2 4" ]' \
+        "expected size sequences"
+fi
