@@ -101,7 +101,7 @@ static bool check_recv(struct coll_run *r, size_t iter, char *msg, size_t len)
         if (got != want) {
             snprintf(msg, len,
                      "validation failed at size %zu (iteration %zu): rank %d receive element "
-                     "%zu is %g, expected %g",
+                     "%zu is %.0f, expected %.0f",
                      c->size, iter, c->rank, i, got, want);
             return false;
         }
