@@ -56,8 +56,6 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     char why[256];
     if (rma_mode_check(&b->rules, r->sync, r->win_kind, device, why, sizeof why))
         err_usage("%s", why);
-    if (harness.size != 2)
-        err_usage("needs exactly 2 processes (got %d)", harness.size);
     if (r->opts.full && b->shape != RMA_SHAPE_LATENCY)
         err_usage("-f applies to the latency programs only");
 
@@ -67,6 +65,8 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     if (r->opts.min_size % op->elem)
         err_usage("message sizes must be multiples of the %zu-byte element: minimum %zu is not",
                   op->elem, r->opts.min_size);
+    if (harness.size != 2)
+        err_usage("needs exactly 2 processes (got %d)", harness.size);
 }
 
 /* Who does what in one iteration (see rma_driver.h for the shapes). */

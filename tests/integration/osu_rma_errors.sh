@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# One-sided programs: what they refuse (status 2, one line), what -c catches
+# (status 1), and --help.
+. "$(dirname "$0")/osu_rma_lib.sh"
+
+# Exactly two ranks (one rank: started alone, without the launcher).
+for prog in $RMA_PROGRAMS; do
+    run1 "$RMA/$prog" -i 1 -x 0
+    expect_usage_error "$prog alone refused" "$prog"
+done
+for prog in osu_put_latency osu_passive_get_bw osu_fop_latency; do
+    run 3 "$RMA/$prog" -i 1 -x 0
+    expect_usage_error "$prog at 3 ranks refused" "$prog"
+    expect 'grep -q "exactly 2 processes (got 3)" "$ERR"' "$prog names the rank count"
+done
+
+# Refusals are decided from the options alone, before the rank count, so
+# most are checked on one process; a few at 2 ranks show every rank leaves.
+refuse() { # DESCRIPTION PROGRAM ARGS...
+    local desc=$1 prog=$2
+    shift 2
+    run1 "$RMA/$prog" "$@"
+    expect_usage_error "$desc" "$prog"
+    grep -q "exactly 2 processes" "$ERR" && not_ok "$desc: refused for the rank count only"
+}
+refuse2() { # DESCRIPTION PROGRAM ARGS...
+    local desc=$1 prog=$2
+    shift 2
+    run 2 "$RMA/$prog" "$@"
+    expect_usage_error "$desc (2 ranks)" "$prog"
+}
+
+# Synchronizations that do not apply: each program against one of them.
+refuse2 "osu_passive_put_latency -s pscw refused" osu_passive_put_latency -s pscw
+refuse "osu_passive_get_latency -s fence refused" osu_passive_get_latency -s fence
+refuse "osu_passive_acc_latency -s pscw refused" osu_passive_acc_latency -s pscw
+refuse "osu_passive_put_bw -s fence refused" osu_passive_put_bw -s fence
+refuse "osu_passive_get_bw -s pscw refused" osu_passive_get_bw -s pscw
+refuse2 "osu_put_latency -s lock refused" osu_put_latency -s lock
+expect 'grep -q "use pscw, fence" "$ERR"' "the refusal lists what applies"
+refuse "osu_get_latency -s flush refused" osu_get_latency -s flush
+refuse "osu_acc_latency -s lock_all refused" osu_acc_latency -s lock_all
+refuse "osu_put_bw -s flush_local refused" osu_put_bw -s flush_local
+refuse "osu_get_bw -s lock refused" osu_get_bw -s lock
+refuse "osu_put_bibw -s lock_all refused" osu_put_bibw -s lock_all
+
+# Bad option values.
+refuse "-s bogus" osu_put_latency -s bogus
+refuse "-w bogus" osu_put_latency -w bogus
+refuse "-w without a value" osu_put_latency -w
+refuse "-W 0" osu_put_bw -W 0
+refuse "-W on a latency program" osu_put_latency -W 4
+refuse "-W not a number" osu_get_bw -W 4x
+refuse "-i 0" osu_get_latency -i 0
+refuse "-x negative" osu_passive_put_latency -x -1
+refuse "-m with MIN above MAX" osu_put_latency -m 64:8
+refuse "-m not a multiple of the accumulate element" osu_acc_latency -m 2:16
+refuse "-m on a one-element atomic" osu_fop_latency -m 16
+refuse "-m on compare-and-swap" osu_cas_latency -m 8:16
+refuse "-f on a bandwidth program" osu_put_bw -f
+refuse "stray argument" osu_fop_latency 12
+refuse "one placement letter only" osu_put_latency D
+refuse "bad placement letter" osu_get_bw X H
+refuse2 "-M below the smallest message" osu_put_bw -m 64:128 -M 100
+
+# Device buffers: without CUDA (or without a GPU) one line and status 2; with
+# them, the put/get programs run and the others refuse.
+run 2 "$RMA/osu_put_latency" -d cuda -m 1:8 -i 2 -x 0 -c
+if [ "$RC" = 0 ]; then
+    expect 'grep -q "^# buffers: rank 0 on device" "$OUT" && data_lines | grep -q "Pass$"' \
+        "osu_put_latency -d cuda runs on device buffers"
+else
+    expect_usage_error "osu_put_latency -d cuda without a usable GPU refused (2 ranks)" osu_put_latency
+fi
+refuse "device buffers on an accumulate program" osu_acc_latency -d cuda
+refuse "device buffers on fetch-and-op" osu_fop_latency -d cuda
+refuse "device window from MPI_Win_allocate" osu_put_latency -w allocate D D
+
+# -c fails when the data is wrong: COMMSWEEP_CORRUPT=1 damages one byte of
+# what a transfer carries.
+export COMMSWEEP_CORRUPT=1
+for case in "osu_put_latency -m 1:8" "osu_get_latency -m 1:8 -s fence" "osu_acc_latency -m 4:8" \
+    "osu_put_bibw -m 4:8 -W 2" "osu_passive_put_latency -m 1:8 -s flush_local" \
+    "osu_passive_get_bw -m 4:8 -W 2" "osu_passive_acc_latency -m 4:8 -s lock_all" \
+    "osu_get_acc_latency -m 4:8" "osu_fop_latency -s pscw" "osu_cas_latency -s lock"; do
+    set -- $case
+    prog=$1
+    shift
+    run 2 "$RMA/$prog" "$@" -i 3 -x 1 -c
+    expect '[ "$RC" = 1 ] && data_lines | grep -q "Fail$" && grep -q "^$prog: validation failed" "$ERR"' \
+        "$prog $* -c detects corrupted data"
+done
+unset COMMSWEEP_CORRUPT
+run 2 "$RMA/osu_acc_latency" -m 4:8 -i 3 -x 1
+expect '[ "$RC" = 0 ] && ! data_lines | grep -q "Fail"' "without -c nothing is checked"
+
+# --help lists the one-sided options and the accepted synchronizations.
+run1 "$RMA/osu_passive_put_bw" --help
+expect '[ "$RC" = 0 ] && grep -q -- "--window-creation" "$OUT" && grep -q "lock, lock_all, flush, flush_local (default lock)" "$OUT"' \
+    "--help names -w, -s and the default"
+
+# Under tests/lib.sh's own launcher flags Open MPI may have no component for
+# MPI_Win_create: then the program says so in one line with status 1, while
+# MPI_Win_allocate (osc/sm) still works.
+if [ "$RMA_OPEN_MPI" = 1 ] && [ -z "$RMA_CALLER_FLAGS" ]; then
+    MPIEXEC_FLAGS=$RMA_LIB_FLAGS
+    run 2 "$RMA/osu_put_latency" -m 1:2 -i 2 -x 0 -w create
+    expect '[ "$RC" = 0 ] || { [ "$RC" = 1 ] && [ "$(program_lines osu_put_latency)" = 1 ] && grep -q "MPI_Win_create failed" "$ERR"; }' \
+        "no usable window component: one line, status 1"
+    run 2 "$RMA/osu_put_latency" -m 1:2 -i 2 -x 0 -w allocate -c
+    expect_rma "MPI_Win_allocate without single-copy transport" osu_put_latency allocate pscw "1 2" "Latency (us)" Validation
+fi

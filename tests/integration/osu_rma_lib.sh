@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Helpers of the osu_rma_* tests, sourced by them; run on its own it tests
+# nothing and prints nothing.
+#
+# Open MPI selects osc/rdma for every window kind on one node, and osc/rdma
+# needs a transport that can put and get: vader with its single-copy
+# mechanism (CMA). tests/lib.sh turns that mechanism off for everyone, which
+# leaves Open MPI with no component for MPI_Win_create windows, so these
+# tests give Open MPI its default back unless the caller chose MPIEXEC_FLAGS.
+TEST_TIMEOUT=${TEST_TIMEOUT:-40}
+RMA_CALLER_FLAGS=${MPIEXEC_FLAGS:-}
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+RMA="$BUILD/osu"
+RMA_LIB_FLAGS=$MPIEXEC_FLAGS
+if [ -z "$RMA_CALLER_FLAGS" ]; then
+    MPIEXEC_FLAGS=${MPIEXEC_FLAGS/--mca btl_vader_single_copy_mechanism none/}
+fi
+RMA_OPEN_MPI=0
+"$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte' && RMA_OPEN_MPI=1
+
+# Program, its accepted -s values (the default first), and its -m range.
+rma_syncs() {
+    case $1 in
+    osu_passive_*) echo "lock lock_all flush flush_local" ;;
+    osu_get_acc_latency | osu_fop_latency | osu_cas_latency)
+        echo "flush pscw fence lock lock_all flush_local" ;;
+    *) echo "pscw fence" ;;
+    esac
+}
+rma_range() {
+    case $1 in
+    osu_fop_latency | osu_cas_latency) echo "" ;;
+    *acc_latency) echo "-m 4:16" ;;
+    *) echo "-m 1:8" ;;
+    esac
+}
+rma_sizes() {
+    case $1 in
+    osu_fop_latency | osu_cas_latency) echo "8" ;;
+    *acc_latency) echo "4 8 16" ;;
+    *) echo "1 2 4 8" ;;
+    esac
+}
+rma_column() { case $1 in *bw) echo "Bandwidth (MB/s)" ;; *) echo "Latency (us)" ;; esac; }
+rma_window_option() { case $1 in *bw) echo "-W 2" ;; esac; }
+
+RMA_PROGRAMS="osu_put_latency osu_get_latency osu_acc_latency osu_put_bw osu_get_bw
+osu_put_bibw osu_passive_put_latency osu_passive_get_latency osu_passive_acc_latency
+osu_passive_put_bw osu_passive_get_bw osu_get_acc_latency osu_fop_latency osu_cas_latency"
+
+# The columns line for COLUMN... : "# Size" in 10, each column right in 20.
+rma_columns_line() {
+    printf '%-10s' '# Size'
+    printf '%20s' "$@"
+    printf '\n'
+}
+
+# Why $OUT is not a good run of PROGRAM with window KIND and sync MODE over
+# SIZES with COLUMN...; empty when it is.
+rma_problems() { # PROGRAM KIND MODE "SIZES" COLUMN...
+    local prog=$1 kind=$2 mode=$3 sizes=$4 got
+    shift 4
+    [ "$RC" = 0 ] || echo "status $RC: $(grep -v '^\[' "$ERR" | head -c 400)"
+    head -1 "$OUT" | grep -q '^# OSU .*(commsweep ' || echo "first line: $(head -1 "$OUT")"
+    grep -q "^# window creation: $kind (" "$OUT" || echo "no '# window creation: $kind' line"
+    grep -q "^# synchronization: $mode (" "$OUT" || echo "no '# synchronization: $mode' line"
+    grep -qxF "$(rma_columns_line "$@")" "$OUT" || echo "no columns line '$(rma_columns_line "$@")'"
+    got=$(data_lines | awk '{ printf "%s%s", sep, $1; sep = " " }')
+    [ "$got" = "$sizes" ] || echo "sizes '$got', want '$sizes'"
+    data_lines | awk -v n=$# '
+        length($0) != 10 + 20 * n { print "not " 10 + 20 * n " characters: " $0; exit }
+        NF != n + 1 { print "not " n + 1 " fields: " $0; exit }
+        { for (i = 2; i <= NF; i++)
+              if (!($i == "Pass" || $i ~ /^[0-9]+\.[0-9][0-9]$/ || $i ~ /^[0-9]+$/)) {
+                  print "bad value " $i ": " $0; exit } }'
+}
+
+expect_rma() { # DESCRIPTION PROGRAM KIND MODE "SIZES" COLUMN...
+    local desc=$1 why
+    shift
+    why=$(rma_problems "$@")
+    if [ -z "$why" ]; then ok "$desc"; else not_ok "$desc" "$why"; fi
+}
+
+# True when this build has CUDA (then a device request may be valid).
+rma_cuda_build() { grep -q 'CUDA=1' "$BUILD/.config" 2>/dev/null; }
