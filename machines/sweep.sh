@@ -232,7 +232,9 @@ sweep_slurm_job() { # TOP
         # shellcheck disable=SC2206
         SWEEP_LAUNCH_PAIR=(srun "${mpi[@]}" ${SRUN_FLAGS:-} -N 1 -n 2)
     fi
-    : "${BUILD:=$top/build}" "${RESULTS:=$top/results}"
+    # BUILD is a make variable, so relative to the top folder like make's.
+    : "${BUILD:=build}" "${RESULTS:=$top/results}"
+    case "$BUILD" in /*) ;; *) BUILD="$top/$BUILD" ;; esac
     local rc=0
     sweep_run_all || rc=1
     sweep_plot "$top"

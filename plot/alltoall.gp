@@ -13,6 +13,7 @@ if (!exists("avg_col")) avg_col = 8
 if (!exists("high_col")) high_col = 9
 if (!exists("dir")) dir = system("dirname '" . ARG0 . "'") . "/"
 load dir . "common.gp"
+call dir . "ranges.gp" size_col avg_col 1073741824
 
 set xlabel "bytes sent + received per rank per call"
 set ylabel "GiB/s per rank (average, min..max over iterations)"

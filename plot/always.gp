@@ -10,6 +10,7 @@ if (!exists("size_col")) size_col = 4
 if (!exists("bw_col")) bw_col = 7
 if (!exists("dir")) dir = system("dirname '" . ARG0 . "'") . "/"
 load dir . "common.gp"
+call dir . "ranges.gp" size_col bw_col 1048576
 
 set xlabel "bytes per call (send buffer of one task)"
 set ylabel "GiB/s per task"

@@ -11,6 +11,7 @@ if (!exists("high_col")) high_col = 0
 if (!exists("value_label")) value_label = "value"
 if (!exists("dir")) dir = system("dirname '" . ARG0 . "'") . "/"
 load dir . "common.gp"
+call dir . "ranges.gp" size_col value_col
 
 set xlabel "message size"
 set ylabel value_label

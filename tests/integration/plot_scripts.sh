@@ -40,6 +40,12 @@ sample osu_allreduce 3 osu/osu_allreduce -m 4:256 -i 5 -x 1 -f
 sample osu_iallreduce 2 osu/osu_iallreduce -m 4:256 -i 5 -x 1 -f
 sample osu_mbw_mr 4 osu/osu_mbw_mr -m 1:256 -i 5 -x 1
 
+# One message size only (atomics: one element): a one-point plot.
+if [ -f "$D/osu_latency.dat" ]; then
+    awk '/^#/ || !n++' "$D/osu_latency.dat" > "$D/osu_one_size.dat"
+    samples+=(osu_one_size)
+fi
+
 png_ok() { [ -s "$1" ] && [ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = '211PNG' ]; }
 
 if [ "${#samples[@]}" -gt 0 ]; then

@@ -18,6 +18,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 TOP=$(cd "$here/../.." && pwd)
 BUILD=${BUILD:-build}
 case "$BUILD" in /*) ;; *) BUILD="$TOP/$BUILD" ;; esac
+BUILD_ABS=$BUILD
 NP=${SLURM_TEST_NP:-4}
 JOB_TIMEOUT=${SLURM_TEST_JOB_TIMEOUT:-180}
 passed=0 failed=0 skipped=0
@@ -95,7 +96,8 @@ fi
 # outnumber the cores must yield while they wait.
 export OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_osc=ucx
 export OMPI_MCA_mpi_yield_when_idle=1
-export COMMSWEEP_TOP="$TOP" BUILD PLOTS=0 STEP_TIMEOUT=60
+# BUILD as make has it, relative to the top folder (job.sh resolves it so).
+export COMMSWEEP_TOP="$TOP" BUILD="${BUILD#"$TOP"/}" PLOTS=0 STEP_TIMEOUT=60
 export ALLTOALL_ITERS=2 ALLTOALL_COUNTHI=64
 export ALWAYS_SIZE=4096 ALWAYS_TIME_LIMIT=0.02
 export OSU_SIZES=1:64 OSU_ITERS=5 OSU_WARMUP=1 OSU_FLAGS=-c
@@ -125,7 +127,7 @@ $(cat "$TMPD/sweep.sbatch")
 $(tail -n 20 "$JOB_LOG")"
 fi
 jobid=$(sed -n 's/^Submitted batch job \([0-9]*\).*/\1/p' "$TMPD/sweep.sbatch")
-outputs_check_sweep "$RESULTS" "$jobid.N1" "$NP" "$BUILD" "$JOB_LOG"
+outputs_check_sweep "$RESULTS" "$jobid.N1" "$NP" "$BUILD_ABS" "$JOB_LOG"
 if [ "$plots" = 1 ]; then
     outputs_check_plots "$RESULTS" "$jobid.N1"
 else
@@ -133,7 +135,7 @@ else
 fi
 
 # 2. The wrong plugin must not pass for a result: job.sh sees N one-rank jobs.
-case "$(sed -n 's/.*MPICC=\([^ ]*\).*/\1/p' "$BUILD/.config" 2>/dev/null)" in
+case "$(sed -n 's/.*MPICC=\([^ ]*\).*/\1/p' "$BUILD_ABS/.config" 2>/dev/null)" in
     *mpich*) wrong=pmix ;;
     *) wrong=pmi2 ;;
 esac
