@@ -187,14 +187,14 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
         double seconds = b->combine == PT2PT_MEAN && global_sum[1] > 0
                              ? global_sum[0] / global_sum[1]
                              : global_max[0];
-        double values[8];
+        double values[PT2PT_MAX_COLUMNS];
         b->values(c, seconds, values);
         struct osu_row row;
         osu_row_begin(&row, size);
         for (size_t i = 0; i < c->ncolumns; i++)
             osu_row_value(&row, values[i]);
         if (o->full) {
-            double at_fastest[8], at_slowest[8];
+            double at_fastest[PT2PT_MAX_COLUMNS], at_slowest[PT2PT_MAX_COLUMNS];
             b->values(c, -global_max[1], at_fastest);
             b->values(c, global_max[2], at_slowest);
             double lo = at_fastest[0] < at_slowest[0] ? at_fastest[0] : at_slowest[0];
@@ -227,14 +227,16 @@ static void allocate(struct pt2pt_ctx *c, const struct osu_opts *o)
     buf_zero(&c->recv);
     size_t window = o->window ? o->window : 1;
     c->requests = malloc(2 * window * sizeof *c->requests);
-    if (!c->requests)
+    c->statuses = malloc(2 * window * sizeof *c->statuses);
+    if (!c->requests || !c->statuses)
         err_fatal("cannot allocate %zu MPI requests", 2 * window);
 }
 
 _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
 {
     harness_init(&argc, &argv, b->thread_level);
-    corrupt_sent_data = getenv("COMMSWEEP_CORRUPT") && strcmp(getenv("COMMSWEEP_CORRUPT"), "1") == 0;
+    const char *corrupt = getenv("COMMSWEEP_CORRUPT");
+    corrupt_sent_data = corrupt && strcmp(corrupt, "1") == 0;
     struct osu_opts o;
     osu_parse(&o, &b->prog, argc, argv, b->extra, b->nextra);
     if (o.first_positional < argc)
@@ -290,6 +292,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     }
     stop(b, &c);
     free(c.requests);
+    free(c.statuses);
     buf_free(&c.send);
     buf_free(&c.recv);
     harness_finish(ERR_STATUS_OK);

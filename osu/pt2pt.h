@@ -35,6 +35,8 @@
     .min_size = 1, .max_size = (size_t)1 << 22, .iter_small = 100, .warm_small = 10, \
     .iter_large = 20, .warm_large = 2, .large_threshold = 8192, .default_window = 64
 
+#define PT2PT_MAX_COLUMNS 8
+
 enum pt2pt_ranks {
     PT2PT_EXACTLY_TWO, /* ranks 0 and 1 only */
     PT2PT_EVEN,        /* an even number >= 2: rank i pairs with i + np/2 */
@@ -65,6 +67,8 @@ struct pt2pt_ctx {
     struct msg_type type; /* describes one message of size bytes */
     struct buf send, recv;
     MPI_Request *requests; /* 2 * window entries */
+    MPI_Status *statuses;  /* as many (OSU waits with statuses too; MPICH's
+                            * MPI_STATUSES_IGNORE trips gcc's bounds checks) */
     char ack[4];           /* the short reply of the bandwidth tests */
     void *state;           /* the program's own */
 };
@@ -74,7 +78,7 @@ struct pt2pt_bench {
     enum pt2pt_ranks ranks;
     int thread_level;                   /* MPI_THREAD_SINGLE unless it needs more */
     enum pt2pt_combine combine;
-    const char *const *columns;         /* value column names */
+    const char *const *columns;         /* value column names, at most PT2PT_MAX_COLUMNS */
     size_t ncolumns;
     const char *const *full_columns;    /* -f: min, max of the first column, iterations */
     const struct opt_spec *extra;       /* the program's own options */

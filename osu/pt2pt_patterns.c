@@ -34,14 +34,14 @@ void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count)
             for (int w = 0; w < window; w++)
                 MPI_CHECK(MPI_Isend(c->send.ptr, n, type, c->peer, TAG_DATA, MPI_COMM_WORLD,
                                     &c->requests[w]));
-            MPI_CHECK(MPI_Waitall(window, c->requests, MPI_STATUSES_IGNORE));
+            MPI_CHECK(MPI_Waitall(window, c->requests, c->statuses));
             MPI_CHECK(MPI_Recv(c->ack, sizeof c->ack, MPI_CHAR, c->peer, TAG_REPLY,
                                MPI_COMM_WORLD, MPI_STATUS_IGNORE));
         } else {
             for (int w = 0; w < window; w++)
                 MPI_CHECK(MPI_Irecv(c->recv.ptr, n, type, c->peer, TAG_DATA, MPI_COMM_WORLD,
                                     &c->requests[w]));
-            MPI_CHECK(MPI_Waitall(window, c->requests, MPI_STATUSES_IGNORE));
+            MPI_CHECK(MPI_Waitall(window, c->requests, c->statuses));
             MPI_CHECK(MPI_Send(c->ack, sizeof c->ack, MPI_CHAR, c->peer, TAG_REPLY,
                                MPI_COMM_WORLD));
         }
@@ -61,6 +61,6 @@ void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count)
         for (int w = 0; w < window; w++)
             MPI_CHECK(MPI_Isend(c->send.ptr, n, type, c->peer, TAG_DATA, MPI_COMM_WORLD,
                                 &c->requests[window + w]));
-        MPI_CHECK(MPI_Waitall(2 * window, c->requests, MPI_STATUSES_IGNORE));
+        MPI_CHECK(MPI_Waitall(2 * window, c->requests, c->statuses));
     }
 }

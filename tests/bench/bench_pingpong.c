@@ -25,7 +25,7 @@ static double ping_pong(int rank, char *sbuf, char *rbuf, int size, long iters)
 }
 
 static double windows(int rank, char *sbuf, char *rbuf, int size, long iters, int window,
-                      MPI_Request *req)
+                      MPI_Request *req, MPI_Status *stat)
 {
     int peer = 1 - rank;
     char ack[4] = {0};
@@ -34,12 +34,12 @@ static double windows(int rank, char *sbuf, char *rbuf, int size, long iters, in
         if (rank == 0) {
             for (int w = 0; w < window; w++)
                 MPI_Isend(sbuf, size, MPI_BYTE, peer, 1, MPI_COMM_WORLD, &req[w]);
-            MPI_Waitall(window, req, MPI_STATUSES_IGNORE);
+            MPI_Waitall(window, req, stat);
             MPI_Recv(ack, 4, MPI_CHAR, peer, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         } else {
             for (int w = 0; w < window; w++)
                 MPI_Irecv(rbuf, size, MPI_BYTE, peer, 1, MPI_COMM_WORLD, &req[w]);
-            MPI_Waitall(window, req, MPI_STATUSES_IGNORE);
+            MPI_Waitall(window, req, stat);
             MPI_Send(ack, 4, MPI_CHAR, peer, 2, MPI_COMM_WORLD);
         }
     }
@@ -62,16 +62,23 @@ int main(int argc, char **argv)
     }
     int min = atoi(argv[2]), max = atoi(argv[3]), window = bw ? atoi(argv[6]) : 1;
     long iters = atol(argv[4]), warmup = atol(argv[5]);
-    char *sbuf = calloc((size_t)max + 1, 1), *rbuf = calloc((size_t)max + 1, 1);
+    char *sbuf = malloc((size_t)max + 1), *rbuf = malloc((size_t)max + 1);
+    if (!sbuf || !rbuf)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    /* Touched like the driver's buffers: untouched zero pages would all map
+     * to one cached page and flatter the bare loop. */
+    memset(sbuf, 'a', (size_t)max + 1);
+    memset(rbuf, 0, (size_t)max + 1);
     MPI_Request *req = malloc((size_t)window * sizeof *req);
+    MPI_Status *stat = malloc((size_t)window * sizeof *stat);
     for (int size = min; size <= max; size = size ? size * 2 : 1) {
         MPI_Barrier(MPI_COMM_WORLD);
         if (bw)
-            windows(rank, sbuf, rbuf, size, warmup, window, req);
+            windows(rank, sbuf, rbuf, size, warmup, window, req, stat);
         else
             ping_pong(rank, sbuf, rbuf, size, warmup);
         MPI_Barrier(MPI_COMM_WORLD);
-        double t = bw ? windows(rank, sbuf, rbuf, size, iters, window, req)
+        double t = bw ? windows(rank, sbuf, rbuf, size, iters, window, req, stat)
                       : ping_pong(rank, sbuf, rbuf, size, iters);
         if (rank == 0) {
             double value = bw ? (double)size * window * iters / 1e6 / t : t / 2.0 / iters * 1e6;
@@ -79,6 +86,7 @@ int main(int argc, char **argv)
         }
     }
     free(req);
+    free(stat);
     free(sbuf);
     free(rbuf);
     MPI_Finalize();
