@@ -7,9 +7,12 @@
 # burst). Comparisons between pairs use margins of about half the expected
 # ratio, so that other load on the machine does not turn them over.
 
-# mpirun over HOSTS; stdout in $OUT, stderr in $ERR, status in $RC.
+# mpirun over HOSTS; stdout in $OUT, stderr in $ERR, status in $RC. Run in
+# the background and waited for, so that a signal reaches run.sh's traps
+# (and the teardown) at once instead of after mpirun.
 cluster_run() { # HOSTS PROGRAM ARGS...
-    testbed_mpirun "$@" > "$OUT" 2> "$ERR"
+    testbed_mpirun "$@" > "$OUT" 2> "$ERR" &
+    wait $!
     RC=$?
 }
 
