@@ -45,6 +45,8 @@ summary() { # [WHY]
 PARTS=(check_hosts check_osu_latency check_osu_bw check_alltoall check_always
        check_cpm_hockney check_cpm_lmo)
 
+trap 'testbed_down; rm -rf "$TMPD"' EXIT
+trap 'exit 130' INT TERM
 why=$(testbed_unavailable)
 if [ -z "$why" ] && ! mpirun --version 2>&1 | grep -qi 'open mpi'; then
     why="the launcher needs Open MPI's mpirun"
@@ -58,8 +60,6 @@ fi
 
 links_before=$(ip -o link show | awk -F': ' '{print $2}')
 routes_before=$(ip route show)
-trap 'testbed_down; rm -rf "$TMPD"' EXIT
-trap 'exit 130' INT TERM
 
 export TESTBED_PRELOAD="$BUILD/tests/cluster/wait_sleep.so"
 if [ ! -f "$TESTBED_PRELOAD" ]; then
