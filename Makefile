@@ -57,7 +57,7 @@ $$($(1)_UNIT): $$(BUILD)/tests/unit/%: $$(BUILD)/tests/unit/%.o $$($(1)_HELPER_O
 endef
 family = $(eval $(call family_rules,$(1),$(2),$(3),$(4)))
 
-include $(sort $(wildcard */module.mk))
+include $(sort $(wildcard */module.mk tests/*/module.mk))
 
 # Unit tests of common/ (every test_*.c that no family claimed).
 COMMON_UNIT := $(filter-out $(UNIT_TESTS),$(patsubst tests/unit/%.c,$(BUILD)/tests/unit/%,$(wildcard tests/unit/test_*.c)))
