@@ -82,7 +82,10 @@ int main(int argc, char **argv)
                       : ping_pong(rank, sbuf, rbuf, size, iters);
         if (rank == 0) {
             double value = bw ? (double)size * window * iters / 1e6 / t : t / 2.0 / iters * 1e6;
+            /* Flushed per line like the driver's output: the launcher's
+             * forwarding then runs during the next size in both programs. */
             printf("%d %.2f\n", size, value);
+            fflush(stdout);
         }
     }
     free(req);
