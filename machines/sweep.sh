@@ -98,9 +98,9 @@ sweep_run() {
 # "-i Y -x Z ..." from the OSU settings that are set (sizes: sweep_osu_sizes).
 sweep_osu_flags() {
     SWEEP_OSU_ARGS=()
-    [ -n "${OSU_ITERS:-}" ] && SWEEP_OSU_ARGS+=(-i "$OSU_ITERS")
-    [ -n "${OSU_WARMUP:-}" ] && SWEEP_OSU_ARGS+=(-x "$OSU_WARMUP")
-    [ "$MEMORY" = cuda ] && SWEEP_OSU_ARGS+=(-d cuda)
+    [ -z "${OSU_ITERS:-}" ] || SWEEP_OSU_ARGS+=(-i "$OSU_ITERS")
+    [ -z "${OSU_WARMUP:-}" ] || SWEEP_OSU_ARGS+=(-x "$OSU_WARMUP")
+    [ "$MEMORY" != cuda ] || SWEEP_OSU_ARGS+=(-d cuda)
     # shellcheck disable=SC2206 # flags are words on purpose
     SWEEP_OSU_ARGS+=(${OSU_FLAGS:-})
 }
@@ -109,7 +109,7 @@ sweep_osu_flags() {
 # command lines.
 sweep_memory_flag() {
     SWEEP_MEMORY_ARGS=()
-    [ "$MEMORY" != host ] && SWEEP_MEMORY_ARGS=(--memory="$MEMORY")
+    [ "$MEMORY" = host ] || SWEEP_MEMORY_ARGS=(--memory="$MEMORY")
 }
 
 # -m for one OSU program: atomics work on one element and take no sizes;
