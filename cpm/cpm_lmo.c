@@ -1,6 +1,7 @@
 /* cpm_lmo: the LMO model, its file and its predictions; see cpm_lmo.h. */
 #include "cpm_lmo.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,7 +52,12 @@ double cpm_lmo_predict_p2p(const struct cpm_predictor *self, int i, int j, size_
     if (i == j)
         return 0.0;
     size_t a = proc(l, i), b = proc(l, j), k = link_of(l, i, j);
-    return l->C[a] + l->L[k] + l->C[b] + (double)m * (l->t[a] + l->inv_beta[k] + l->t[b]);
+    /* The sums are never below 0 in a model the solver or the reader let
+     * through, up to the rounding of a file's nine digits, which the
+     * clamp keeps from making a larger message the faster one. */
+    double fixed = l->C[a] + l->L[k] + l->C[b];
+    double per_byte = l->t[a] + l->inv_beta[k] + l->t[b];
+    return fmax(fixed, 0.0) + (double)m * fmax(per_byte, 0.0);
 }
 
 /* The root's own work: n - 1 messages, each C_r + M t_r. */
@@ -116,6 +122,41 @@ double cpm_lmo_predict_gather_flat(const struct cpm_lmo *l, int root, size_t m)
     return (double)rounds * (root_work(l, root, each) + overlapped(l, root, each));
 }
 
+/* A sum of terms that must not be below 0, allowing for the rounding of
+ * values written with nine significant digits. */
+static bool below_zero(double a, double b, double c)
+{
+    return a + b + c < -1e-8 * (fabs(a) + fabs(b) + fabs(c));
+}
+
+/* What the solver guarantees, checked on a file as it is read: processor
+ * delays are durations, and no pair's prediction is negative or falls with
+ * the message size. */
+static int check_delays(struct cpm_reader *r, const struct cpm_lmo *l, size_t procs)
+{
+    for (size_t i = 0; i < procs; i++)
+        if (l->C[i] < 0.0 || l->t[i] < 0.0) {
+            snprintf(r->err, r->errlen, "line %d: processor %zu has a negative delay (C %g, t %g)",
+                     r->line, i, l->C[i], l->t[i]);
+            return -1;
+        }
+    return 0;
+}
+
+static int check_link(struct cpm_reader *r, const struct cpm_lmo *l, int i, int j, size_t k)
+{
+    size_t a = proc(l, i), b = proc(l, j);
+    const char *what = NULL;
+    if (below_zero(l->C[a], l->L[k], l->C[b]))
+        what = "C_i + L_ij + C_j";
+    else if (below_zero(l->t[a], l->inv_beta[k], l->t[b]))
+        what = "t_i + 1/beta_ij + t_j (a larger message would take less time)";
+    if (!what)
+        return 0;
+    snprintf(r->err, r->errlen, "line %d: link %d %d: %s is negative", r->line, i, j, what);
+    return -1;
+}
+
 int cpm_lmo_read(struct cpm_reader *r, struct cpm_lmo **model)
 {
     int n, homogeneous;
@@ -133,6 +174,8 @@ int cpm_lmo_read(struct cpm_reader *r, struct cpm_lmo **model)
         rc = cpm_read_expect(r, "t");
     if (rc == 0)
         rc = cpm_read_doubles(r, "t", l->t, procs);
+    if (rc == 0)
+        rc = check_delays(r, l, procs);
     for (size_t k = 0; rc == 0 && k < links; k++) {
         int i, j, want_i = 0, want_j = 1;
         if (!homogeneous)
@@ -141,7 +184,8 @@ int cpm_lmo_read(struct cpm_reader *r, struct cpm_lmo **model)
             cpm_read_int(r, "first process of a link", want_i, want_i, &i) != 0 ||
             cpm_read_int(r, "second process of a link", want_j, want_j, &j) != 0 ||
             cpm_read_double(r, "latency L", &l->L[k]) != 0 ||
-            cpm_read_double(r, "inverse rate 1/beta", &l->inv_beta[k]) != 0)
+            cpm_read_double(r, "inverse rate 1/beta", &l->inv_beta[k]) != 0 ||
+            check_link(r, l, i, j, k) != 0)
             rc = -1;
     }
     if (rc == 0 && (cpm_read_expect(r, "S") != 0 || cpm_read_threshold(r, "S", &l->S) != 0 ||

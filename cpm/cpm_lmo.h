@@ -5,7 +5,8 @@
  * with fixed and per-byte processing delays C, t of each processor and the
  * latency L and rate beta of each link (symmetric). The parameters come from
  * round trips between pairs and one-to-two experiments over every triplet,
- * solved per triplet and averaged (see cpm_lmo_solve). Thresholds describe
+ * C and t solved per triplet and averaged, L and beta then solved per pair
+ * from its round trips (see cpm_lmo_solve). Thresholds describe
  * what the linear model misses on a loaded root: S, where flat one-to-many
  * (scatter) changes regime, and M1 < M2, the medium sizes of many-to-one
  * (gather) where the time escalates; the linear fits on either side of the
@@ -16,6 +17,15 @@
 #define COMMSWEEP_CPM_LMO_H
 
 #include "cpm_model.h"
+
+/* What the solver corrected or found odd, for the warnings of the tools. */
+struct cpm_lmo_fixes {
+    int negative_C, negative_t; /* processor averages below 0, set to 0 */
+    int falling_pairs;          /* round trip of M bytes faster than the empty
+                                 * one: the pair's per-byte sum set to 0 */
+    int negative_L, negative_inv_beta; /* link terms below 0, kept (the
+                                        * point-to-point sums are as measured) */
+};
 
 struct cpm_lmo {
     struct cpm_predictor predictor; /* first: the model is its predictor */
@@ -28,6 +38,7 @@ struct cpm_lmo {
     size_t M1, M2;                  /* many-to-one thresholds */
     double many2one_small[2], many2one_large[2];
     double worst_ci; /* estimation only: largest relative CI over triplets */
+    struct cpm_lmo_fixes fixes; /* estimation only */
 };
 
 struct cpm_lmo *cpm_lmo_alloc(int n, bool homogeneous);
@@ -44,9 +55,14 @@ struct cpm_lmo_data {
     const struct cpm_result *p2p0, *p2pm, *p2pp0, *p2ppm;
     struct cpm_result *const *tri0, *const *trim;
 };
-/* Solves each triplet's system and averages the solutions into model
- * (heterogeneous, n >= 3); sets model->worst_ci at level cl. */
-void cpm_lmo_solve(struct cpm_lmo *model, const struct cpm_lmo_data *d, double cl);
+/* Solves C and t per triplet and averages them, then L and 1/beta per pair
+ * from the pair's averaged round trips, into model (heterogeneous, n >= 3):
+ * its point-to-point predictions reproduce the measured round trips (halved)
+ * and never fall with the message size. Sets model->worst_ci at level cl and
+ * model->fixes. Returns -1 with a message in err when a time is negative or
+ * not finite. */
+int cpm_lmo_solve(struct cpm_lmo *model, const struct cpm_lmo_data *d, double cl, char *err,
+                  size_t errlen);
 /* A homogeneous model with the averages of a heterogeneous one. */
 struct cpm_lmo *cpm_lmo_homogeneous_of(const struct cpm_lmo *het);
 

@@ -7,6 +7,7 @@
 
 #include "cpm_breakpoint.h"
 #include "err.h"
+#include "out.h"
 #include "stats.h"
 
 /* Running sums of one parameter's solutions over the triplets. */
@@ -35,18 +36,41 @@ static double relative_ci(const struct acc *a, double cl)
 }
 
 /*
- * With round trips of M bytes each way, T_ab(M) = 2(C_a + L_ab + C_b) +
- * 2M(t_a + 1/beta_ab + t_b), and one-to-two experiments v -> {x, y} of M
- * bytes out and empty answers,
- *   T_v(M) = 2(2C_v + M t_v) + max_x (2(L_vx + C_x) + M(1/beta_vx + t_x)),
- * the per-triplet solutions are
+ * The seed's systems, per triplet {v, x, y}. Round trips of M bytes each way
+ * (full round-trip times):
+ *   T_ab(M) = 2(C_a + L_ab + C_b) + 2M(t_a + 1/beta_ab + t_b);
+ * one-to-two experiments v -> {x, y}, M bytes out, empty answers:
+ *   T_v(M) = 2(2C_v + M t_v) + max_x (2(L_vx + C_x) + M(1/beta_vx + t_x)).
+ * Since (T_vx(0) + T_vx(M))/2 = 2(C_v + L_vx + C_x) + M(t_v + 1/beta_vx + t_x),
+ * its maximum over x differs from T_v(M) by exactly 2C_v + M t_v, so
  *   C_v = (T_v(0) - max_x T_vx(0)) / 2
- *   L_ab = T_ab(0)/2 - C_a - C_b
  *   t_v = (T_v(M) - max_x (T_vx(0) + T_vx(M))/2 - 2 C_v) / M
- *   1/beta_ab = (T_ab(M)/2 - C_a - L_ab - C_b)/M - t_a - t_b,
- * because (T_vx(0) + T_vx(M))/2 = 2(C_v + L_vx + C_x) + M(t_v + 1/beta_vx + t_x)
- * and its maximum over x differs from T_v(M) by exactly 2C_v + M t_v.
+ * and from the round trips of a pair
+ *   L_ab = T_ab(0)/2 - C_a - C_b
+ *   1/beta_ab = (T_ab(M)/2 - C_a - L_ab - C_b)/M - t_a - t_b
+ *             = (T_ab(M) - T_ab(0)) / (2M) - t_a - t_b.
+ *
+ * The seed averages every parameter's per-triplet solutions. The same
+ * equations are solved here in an order that matters on real data: C_v and
+ * t_v per triplet, averaged over all triplets holding v; then L_ab and
+ * 1/beta_ab once per pair, from the pair's round trips averaged over the
+ * triplets that measured them, with those averaged C and t. The prediction
+ * C_a + L_ab + C_b + M(t_a + 1/beta_ab + t_b) then equals
+ * T_ab(0)/2 + M (T_ab(M) - T_ab(0)) / (2M), the measured round trip halved,
+ * whatever the spread of t_v over the triplets. Averaging per-triplet L and
+ * 1/beta instead leaves the prediction off by the difference between t_a
+ * averaged over the pair's triplets and over all of a's; t_v is a small
+ * difference of large times, so that spread is tens of percent of a link's
+ * time on a shaped network (8.7 to 32.5 MB/s for four equal links of 12.4).
+ *
+ * Processor delays are durations: a negative average (noise, or a C_v or
+ * t_v smaller than the jitter) is set to 0, and L and 1/beta absorb it, so
+ * the point-to-point sums stay as measured. A pair whose round trip at M
+ * was faster than the empty one gets a per-byte sum of 0 (no prediction
+ * falls with the message size). L or 1/beta below 0 are kept: the sums are
+ * what the round trips show, and the fixes record them for a warning.
  */
+
 /* Round trip between the processes at positions a and b of triplet tr. */
 static double round_trip(const struct cpm_lmo_data *d, int n, size_t tr, const int *v, int a,
                          int b, bool full)
@@ -62,54 +86,121 @@ static double round_trip(const struct cpm_lmo_data *d, int n, size_t tr, const i
     return (from_a + from_b) / 2.0;
 }
 
-void cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl)
+static bool usable_time(double t) { return isfinite(t) && t >= 0.0; }
+
+/* Every time the solution uses must be a finite duration. */
+static int check_times(const struct cpm_lmo_data *d, int n, char *err, size_t errlen)
 {
-    int n = l->n;
-    size_t pairs = cpm_pairs(n);
-    struct acc *C = calloc((size_t)n, sizeof *C), *t = calloc((size_t)n, sizeof *t);
-    struct acc *L = calloc(pairs, sizeof *L), *ib = calloc(pairs, sizeof *ib);
-    if (!C || !t || !L || !ib)
-        err_fatal("out of memory for the LMO solutions");
-    double M = (double)d->m;
     for (size_t tr = 0; tr < cpm_triplets(n); tr++) {
         int v[3];
         cpm_triplet_at(n, tr, &v[0], &v[1], &v[2]);
-        double c[3], tt[3];
+        for (int r = 0; r < 3; r++) {
+            const char *what = NULL;
+            double bad = 0.0;
+            if (!usable_time(d->p2pp0[3 * tr + (size_t)r].time))
+                what = "one-to-two of 0 bytes", bad = d->p2pp0[3 * tr + (size_t)r].time;
+            else if (!usable_time(d->p2ppm[3 * tr + (size_t)r].time))
+                what = "one-to-two of M bytes", bad = d->p2ppm[3 * tr + (size_t)r].time;
+            for (int o = 1; o <= 2 && !what; o++)
+                for (int full = 0; full < 2 && !what; full++) {
+                    double rt = round_trip(d, n, tr, v, r, (r + o) % 3, full);
+                    if (!usable_time(rt))
+                        what = full ? "round trip of M bytes" : "empty round trip", bad = rt;
+                }
+            if (what) {
+                snprintf(err, errlen,
+                         "LMO: the %s rooted at %d in triplet %d %d %d took %g s, not a duration",
+                         what, v[r], v[0], v[1], v[2], bad);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, char *err,
+                  size_t errlen)
+{
+    int n = l->n;
+    size_t pairs = cpm_pairs(n), triplets = cpm_triplets(n);
+    if (check_times(d, n, err, errlen) != 0)
+        return -1;
+    struct acc *C = calloc((size_t)n, sizeof *C), *t = calloc((size_t)n, sizeof *t);
+    struct acc *L = calloc(pairs, sizeof *L), *ib = calloc(pairs, sizeof *ib);
+    struct acc *rt0 = calloc(pairs, sizeof *rt0), *rtm = calloc(pairs, sizeof *rtm);
+    if (!C || !t || !L || !ib || !rt0 || !rtm)
+        err_fatal("out of memory for the LMO solutions");
+    double M = (double)d->m;
+    /* C_v and t_v per triplet; the pairs' round trips gathered. */
+    for (size_t tr = 0; tr < triplets; tr++) {
+        int v[3];
+        cpm_triplet_at(n, tr, &v[0], &v[1], &v[2]);
         for (int r = 0; r < 3; r++) {
             int x = (r + 1) % 3, y = (r + 2) % 3;
             double t0x = round_trip(d, n, tr, v, r, x, false);
             double t0y = round_trip(d, n, tr, v, r, y, false);
             double both_x = (t0x + round_trip(d, n, tr, v, r, x, true)) / 2.0;
             double both_y = (t0y + round_trip(d, n, tr, v, r, y, true)) / 2.0;
-            c[r] = (d->p2pp0[3 * tr + (size_t)r].time - fmax(t0x, t0y)) / 2.0;
-            tt[r] = (d->p2ppm[3 * tr + (size_t)r].time - fmax(both_x, both_y) - 2.0 * c[r]) / M;
-            add(&C[v[r]], c[r]);
-            add(&t[v[r]], tt[r]);
-        }
-        for (int r = 0; r < 3; r++) {
-            int a = r, b = (r + 1) % 3;
-            size_t p = cpm_pair_index(n, v[a], v[b]);
-            double lat = round_trip(d, n, tr, v, a, b, false) / 2.0 - c[a] - c[b];
-            add(&L[p], lat);
-            add(&ib[p], (round_trip(d, n, tr, v, a, b, true) / 2.0 - c[a] - lat - c[b]) / M -
-                            tt[a] - tt[b]);
+            double c = (d->p2pp0[3 * tr + (size_t)r].time - fmax(t0x, t0y)) / 2.0;
+            add(&C[v[r]], c);
+            add(&t[v[r]], (d->p2ppm[3 * tr + (size_t)r].time - fmax(both_x, both_y) - 2.0 * c) / M);
+            size_t p = cpm_pair_index(n, v[r], v[x]);
+            add(&rt0[p], t0x);
+            add(&rtm[p], round_trip(d, n, tr, v, r, x, true));
         }
     }
+    memset(&l->fixes, 0, sizeof l->fixes);
     l->worst_ci = 0.0;
     for (int i = 0; i < n; i++) {
+        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&C[i], cl), relative_ci(&t[i], cl)));
         l->C[i] = mean_of(&C[i]);
         l->t[i] = mean_of(&t[i]);
-        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&C[i], cl), relative_ci(&t[i], cl)));
+        if (l->C[i] < 0.0) {
+            l->fixes.negative_C++;
+            l->C[i] = 0.0;
+        }
+        if (l->t[i] < 0.0) {
+            l->fixes.negative_t++;
+            l->t[i] = 0.0;
+        }
     }
     for (size_t p = 0; p < pairs; p++) {
-        l->L[p] = mean_of(&L[p]);
-        l->inv_beta[p] = mean_of(&ib[p]);
-        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&L[p], cl), relative_ci(&ib[p], cl)));
+        int a, b;
+        cpm_pair_at(n, p, &a, &b);
+        double fixed = mean_of(&rt0[p]) / 2.0;
+        double per_byte = (mean_of(&rtm[p]) - mean_of(&rt0[p])) / (2.0 * M);
+        if (per_byte < 0.0) {
+            l->fixes.falling_pairs++;
+            per_byte = 0.0;
+        }
+        l->L[p] = fixed - l->C[a] - l->C[b];
+        l->inv_beta[p] = per_byte - l->t[a] - l->t[b];
+        l->fixes.negative_L += l->L[p] < 0.0;
+        l->fixes.negative_inv_beta += l->inv_beta[p] < 0.0;
     }
+    /* The spread of the pairs' solutions over their triplets, with the
+     * averaged C and t (the round trips are what differs between them). */
+    for (size_t tr = 0; tr < triplets; tr++) {
+        int v[3];
+        cpm_triplet_at(n, tr, &v[0], &v[1], &v[2]);
+        for (int r = 0; r < 3; r++) {
+            int a = v[r], b = v[(r + 1) % 3];
+            size_t p = cpm_pair_index(n, a, b);
+            double t0 = round_trip(d, n, tr, v, r, (r + 1) % 3, false);
+            double tm = round_trip(d, n, tr, v, r, (r + 1) % 3, true);
+            add(&L[p], t0 / 2.0 - l->C[a] - l->C[b]);
+            add(&ib[p], (tm - t0) / (2.0 * M) - l->t[a] - l->t[b]);
+        }
+    }
+    for (size_t p = 0; p < pairs; p++)
+        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&L[p], cl), relative_ci(&ib[p], cl)));
     free(C);
     free(t);
     free(L);
     free(ib);
+    free(rt0);
+    free(rtm);
+    return 0;
 }
 
 struct cpm_lmo *cpm_lmo_homogeneous_of(const struct cpm_lmo *het)
@@ -134,6 +225,7 @@ struct cpm_lmo *cpm_lmo_homogeneous_of(const struct cpm_lmo *het)
     memcpy(h->many2one_small, het->many2one_small, sizeof h->many2one_small);
     memcpy(h->many2one_large, het->many2one_large, sizeof h->many2one_large);
     h->worst_ci = het->worst_ci;
+    h->fixes = het->fixes;
     return h;
 }
 
@@ -293,6 +385,27 @@ static void thresholds(MPI_Comm comm, const struct cpm_precision *p, const struc
     free(c.max_times);
 }
 
+/* '#' lines on what the solver corrected, so that no correction is silent. */
+static void warn_fixes(const struct cpm_lmo *l, size_t m)
+{
+    const struct cpm_lmo_fixes *f = &l->fixes;
+    if (f->negative_C || f->negative_t)
+        out_comment("LMO warning: %d fixed (C) and %d per-byte (t) processor delays averaged "
+                    "below 0 and were set to 0; L and 1/beta absorb the difference",
+                    f->negative_C, f->negative_t);
+    if (f->falling_pairs)
+        out_comment("LMO warning: for %d pairs the round trip of %zu bytes was faster than the "
+                    "empty one; their per-byte cost was set to 0 (measure with a larger -M)",
+                    f->falling_pairs, m);
+    if (f->negative_L || f->negative_inv_beta)
+        out_comment("LMO warning: %d latencies L and %d inverse rates 1/beta came out below 0: "
+                    "the one-to-two experiments put more time on the processors than the round "
+                    "trips show (as when a host's own link carries both transfers). "
+                    "Point-to-point predictions reproduce the round trips; flat scatter and "
+                    "gather, which add these terms separately, may not",
+                    f->negative_L, f->negative_inv_beta);
+}
+
 struct cpm_lmo *cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p,
                                  const struct cpm_msgset *set, bool parallel)
 {
@@ -311,15 +424,20 @@ struct cpm_lmo *cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p,
     cpm_measure_p2pp_p2p(comm, 0, parallel, p, r[0], tri0);
     cpm_measure_p2pp_p2p(comm, m, parallel, p, r[1], trim);
     struct cpm_lmo *l = NULL;
+    char err[256] = "";
+    int bad = 0;
     if (rank == 0) {
         l = cpm_lmo_alloc(n, false);
         if (!l)
             err_fatal("out of memory for an LMO model of %d processes", n);
         struct cpm_lmo_data d = {m, NULL, NULL, r[0], r[1], tri0, trim};
-        cpm_lmo_solve(l, &d, p->cl);
+        bad = cpm_lmo_solve(l, &d, p->cl, err, sizeof err) != 0;
+        if (!bad)
+            warn_fixes(l, m);
     }
     for (int k = 0; k < 6; k++)
         free(r[k]);
+    err_any(comm, bad, ERR_STATUS_FAIL, "%s", err);
     struct cpm_lmo scratch;
     memset(&scratch, 0, sizeof scratch);
     thresholds(comm, p, set, l ? l : &scratch);

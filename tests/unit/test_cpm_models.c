@@ -1,9 +1,12 @@
 /* Unit tests of the CPM models: predictions from hand-set parameters
  * against values worked out by hand, and the LMO solver recovering planted
- * parameters from synthetic measurements. */
+ * parameters from synthetic measurements, reproducing noisy round trips and
+ * correcting what noise makes impossible. */
 #include "unit.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../cpm/cpm_hockney.h"
 #include "../../cpm/cpm_lininterp.h"
@@ -172,74 +175,265 @@ static void test_lmo_predictions(void **state)
     cpm_lmo_free(l);
 }
 
-/* Measurements the LMO experiments would give for planted parameters. */
-static void test_lmo_solve_recovers_parameters(void **state)
+/* Planted LMO parameters of 4 processes and the measurements the LMO
+ * experiments would give for them: one-to-two times per triplet and root,
+ * and the round trips of each pair, once (p2p0/p2pm) and as measured inside
+ * each triplet from each root to the next and the one after (tri[0..1] at
+ * 0 bytes, tri[2..3] at M). noise(k) scales the k-th triplet-level time. */
+enum { LN = 4, LPAIRS = 6, LTRIP = 4 };
+struct lmo_planted {
+    double C[LN], t[LN], L[LPAIRS], ib[LPAIRS];
+    size_t m;
+    struct cpm_result p2p0[LPAIRS], p2pm[LPAIRS], p2pp0[3 * LTRIP], p2ppm[3 * LTRIP];
+    struct cpm_result tri[4][3 * LTRIP];
+    struct cpm_result *tri0[2], *trim[2];
+};
+
+static double no_noise(int k)
 {
-    (void)state;
-    enum { N = 4 };
-    const double C[N] = {1e-6, 2e-6, 1.5e-6, 3e-6}, t[N] = {1e-9, 2e-9, 3e-9, 1.5e-9};
-    double L[6], ib[6];
-    for (int k = 0; k < 6; k++) {
-        L[k] = (5 + k) * 1e-6;
-        ib[k] = (1 + 0.5 * k) * 1e-9;
+    (void)k;
+    return 1.0;
+}
+
+/* Up to +-6% per time, different for every time, the same on every run. */
+static double some_noise(int k) { return 1.0 + 0.06 * sin(1.7 * k + 0.3); }
+
+static void lmo_plant(struct lmo_planted *w, double (*noise)(int))
+{
+    memset(w, 0, sizeof *w);
+    const double C[LN] = {1e-6, 2e-6, 1.5e-6, 3e-6}, t[LN] = {1e-9, 2e-9, 3e-9, 1.5e-9};
+    for (int i = 0; i < LN; i++) {
+        w->C[i] = C[i];
+        w->t[i] = t[i];
     }
-    const size_t M = 4096;
-    struct cpm_result p2p0[6] = {0}, p2pm[6] = {0}, p2pp0[12] = {0}, p2ppm[12] = {0};
-    for (int k = 0; k < 6; k++) {
+    for (int k = 0; k < LPAIRS; k++) {
+        w->L[k] = (5 + k) * 1e-6;
+        w->ib[k] = (1 + 0.5 * k) * 1e-9;
+    }
+    w->m = 4096;
+    double M = (double)w->m;
+    for (int k = 0; k < LPAIRS; k++) {
         int a, b;
-        cpm_pair_at(N, (size_t)k, &a, &b);
-        p2p0[k].time = 2 * (C[a] + L[k] + C[b]);
-        p2pm[k].time = 2 * (C[a] + L[k] + C[b] + M * (t[a] + ib[k] + t[b]));
+        cpm_pair_at(LN, (size_t)k, &a, &b);
+        w->p2p0[k].time = 2 * (C[a] + w->L[k] + C[b]);
+        w->p2pm[k].time = 2 * (C[a] + w->L[k] + C[b] + M * (t[a] + w->ib[k] + t[b]));
     }
-    for (size_t tr = 0; tr < cpm_triplets(N); tr++) {
+    int serial = 0;
+    for (size_t tr = 0; tr < LTRIP; tr++) {
         int v[3];
-        cpm_triplet_at(N, tr, &v[0], &v[1], &v[2]);
+        cpm_triplet_at(LN, tr, &v[0], &v[1], &v[2]);
         for (int r = 0; r < 3; r++) {
             double worst0 = 0, worstm = 0;
             for (int o = 1; o <= 2; o++) {
                 int x = v[(r + o) % 3];
-                size_t p = cpm_pair_index(N, v[r], x);
-                worst0 = fmax(worst0, 2 * (L[p] + C[x]));
-                worstm = fmax(worstm, 2 * (L[p] + C[x]) + M * (ib[p] + t[x]));
+                size_t p = cpm_pair_index(LN, v[r], x);
+                worst0 = fmax(worst0, 2 * (w->L[p] + C[x]));
+                worstm = fmax(worstm, 2 * (w->L[p] + C[x]) + M * (w->ib[p] + t[x]));
+                w->tri[o - 1][3 * tr + (size_t)r].time = w->p2p0[p].time * noise(serial++);
+                w->tri[o + 1][3 * tr + (size_t)r].time = w->p2pm[p].time * noise(serial++);
             }
-            p2pp0[3 * tr + (size_t)r].time = 4 * C[v[r]] + worst0;
-            p2ppm[3 * tr + (size_t)r].time = 2 * (2 * C[v[r]] + M * t[v[r]]) + worstm;
+            w->p2pp0[3 * tr + (size_t)r].time = (4 * C[v[r]] + worst0) * noise(serial++);
+            w->p2ppm[3 * tr + (size_t)r].time =
+                (2 * (2 * C[v[r]] + M * t[v[r]]) + worstm) * noise(serial++);
         }
     }
-    /* The same round trips as measured inside each triplet, from each root
-     * to the next and the one after. */
-    struct cpm_result tri[4][12] = {{{0}}};
-    for (size_t tr = 0; tr < cpm_triplets(N); tr++) {
+    w->tri0[0] = w->tri[0];
+    w->tri0[1] = w->tri[1];
+    w->trim[0] = w->tri[2];
+    w->trim[1] = w->tri[3];
+}
+
+/* The data as the solver reads it: per-pair round trips, or those measured
+ * inside the triplets. */
+static struct cpm_lmo_data lmo_data(const struct lmo_planted *w, bool in_triplets)
+{
+    struct cpm_lmo_data d = {w->m, w->p2p0, w->p2pm, w->p2pp0, w->p2ppm, NULL, NULL};
+    if (in_triplets) {
+        d.p2p0 = d.p2pm = NULL;
+        d.tri0 = w->tri0;
+        d.trim = w->trim;
+    }
+    return d;
+}
+
+static struct cpm_lmo *lmo_solved(const struct cpm_lmo_data *d)
+{
+    struct cpm_lmo *l = cpm_lmo_alloc(LN, false);
+    char err[200] = "";
+    assert_int_equal(cpm_lmo_solve(l, d, 0.95, err, sizeof err), 0);
+    return l;
+}
+
+/* The half round trip of pair a-b averaged over the triplets holding it
+ * (both directions), at 0 bytes (full 0) or M (full 1). */
+static double lmo_half_round_trip(const struct lmo_planted *w, int a, int b, int full)
+{
+    double sum = 0;
+    int count = 0;
+    for (size_t tr = 0; tr < LTRIP; tr++) {
         int v[3];
-        cpm_triplet_at(N, tr, &v[0], &v[1], &v[2]);
+        cpm_triplet_at(LN, tr, &v[0], &v[1], &v[2]);
         for (int r = 0; r < 3; r++)
-            for (int o = 1; o <= 2; o++) {
-                size_t p = cpm_pair_index(N, v[r], v[(r + o) % 3]);
-                tri[o - 1][3 * tr + (size_t)r] = p2p0[p];
-                tri[o + 1][3 * tr + (size_t)r] = p2pm[p];
-            }
+            for (int o = 1; o <= 2; o++)
+                if ((v[r] == a && v[(r + o) % 3] == b) || (v[r] == b && v[(r + o) % 3] == a)) {
+                    sum += w->tri[o - 1 + 2 * full][3 * tr + (size_t)r].time;
+                    count++;
+                }
     }
-    struct cpm_result *tri0[2] = {tri[0], tri[1]}, *trim[2] = {tri[2], tri[3]};
+    return sum / count / 2.0;
+}
+
+/* Exact measurements give back the planted parameters and predictions. */
+static void test_lmo_solve_recovers_parameters(void **state)
+{
+    (void)state;
+    struct lmo_planted w;
+    lmo_plant(&w, no_noise);
     for (int local = 0; local < 2; local++) {
-        struct cpm_lmo *l = cpm_lmo_alloc(N, false);
-        struct cpm_lmo_data d = {M, p2p0, p2pm, p2pp0, p2ppm, NULL, NULL};
-        if (local) {
-            d.tri0 = tri0;
-            d.trim = trim;
-            d.p2p0 = d.p2pm = NULL;
+        struct cpm_lmo_data d = lmo_data(&w, local);
+        struct cpm_lmo *l = lmo_solved(&d);
+        for (int i = 0; i < LN; i++) {
+            assert_double_equal(l->C[i], w.C[i], 1e-15);
+            assert_double_equal(l->t[i], w.t[i], 1e-15);
         }
-        cpm_lmo_solve(l, &d, 0.95);
-        for (int i = 0; i < N; i++) {
-            assert_double_equal(l->C[i], C[i], 1e-15);
-            assert_double_equal(l->t[i], t[i], 1e-15);
+        for (int k = 0; k < LPAIRS; k++) {
+            assert_double_equal(l->L[k], w.L[k], 1e-15);
+            assert_double_equal(l->inv_beta[k], w.ib[k], 1e-15);
         }
-        for (int k = 0; k < 6; k++) {
-            assert_double_equal(l->L[k], L[k], 1e-15);
-            assert_double_equal(l->inv_beta[k], ib[k], 1e-15);
-        }
-        /* Exact data: every triplet gives the same answer. */
+        /* Pair 1-3 (index 4): C 2e-6 + 3e-6, L 9e-6, per byte 2e-9 + 3e-9 + 1.5e-9. */
+        assert_double_equal(cpm_predict_p2p(&l->predictor, 3, 1, 1000), 14e-6 + 6.5e-6, 1e-15);
+        for (size_t m = 0; m <= 1 << 20; m = m ? 4 * m : 1)
+            for (int k = 0; k < LPAIRS; k++) {
+                int a, b;
+                cpm_pair_at(LN, (size_t)k, &a, &b);
+                double want = w.C[a] + w.L[k] + w.C[b] + (double)m * (w.t[a] + w.ib[k] + w.t[b]);
+                assert_double_equal(cpm_predict_p2p(&l->predictor, a, b, m), want, 1e-12 * want);
+            }
+        /* Exact data: every triplet gives the same answer, nothing to fix. */
         assert_true(l->worst_ci < 1e-6);
+        assert_int_equal(l->fixes.negative_C + l->fixes.negative_t + l->fixes.falling_pairs +
+                             l->fixes.negative_L + l->fixes.negative_inv_beta,
+                         0);
         cpm_lmo_free(l);
+    }
+}
+
+/* With timing noise the per-triplet C and t differ from triplet to triplet;
+ * the predictions must still give back the measured round trips (halved,
+ * averaged over the triplets that measured them), at 0 and M bytes and on
+ * the line through them, and rise with the message size. */
+static void test_lmo_solve_reproduces_round_trips(void **state)
+{
+    (void)state;
+    struct lmo_planted w;
+    lmo_plant(&w, some_noise);
+    struct cpm_lmo_data d = lmo_data(&w, true);
+    struct cpm_lmo *l = lmo_solved(&d);
+    assert_true(l->worst_ci > 1e-3); /* the noise shows */
+    for (int k = 0; k < LPAIRS; k++) {
+        int a, b;
+        cpm_pair_at(LN, (size_t)k, &a, &b);
+        double at0 = lmo_half_round_trip(&w, a, b, 0), atm = lmo_half_round_trip(&w, a, b, 1);
+        assert_double_equal(cpm_predict_p2p(&l->predictor, a, b, 0), at0, 1e-12 * at0);
+        assert_double_equal(cpm_predict_p2p(&l->predictor, b, a, w.m), atm, 1e-12 * atm);
+        double mid = at0 + (atm - at0) * 3.0;
+        assert_double_equal(cpm_predict_p2p(&l->predictor, a, b, 3 * w.m), mid, 1e-12 * mid);
+        for (size_t m = 1; m <= 1 << 20; m *= 2)
+            assert_true(cpm_predict_p2p(&l->predictor, a, b, m) >=
+                        cpm_predict_p2p(&l->predictor, a, b, m / 2));
+    }
+    /* The processor delays are the averages of the seed's per-triplet
+     * solutions: C_0 from the triplets 012, 013, 023. */
+    double c0 = 0;
+    for (size_t tr = 0; tr < 3; tr++) {
+        double rt1 = (w.tri[0][3 * tr].time + w.tri[1][3 * tr + 1].time) / 2;
+        double rt2 = (w.tri[1][3 * tr].time + w.tri[0][3 * tr + 2].time) / 2;
+        c0 += (w.p2pp0[3 * tr].time - fmax(rt1, rt2)) / 2 / 3;
+    }
+    assert_double_equal(l->C[0], c0, 1e-18);
+    cpm_lmo_free(l);
+}
+
+/* Noisy data that would give negative delays or a falling pair is
+ * corrected and the corrections counted; non-finite times are refused. */
+static void test_lmo_solve_corrections(void **state)
+{
+    (void)state;
+    struct lmo_planted w;
+    lmo_plant(&w, no_noise);
+    /* Process 3's one-to-two experiments faster than its round trips: C_3
+     * and t_3 below 0. Pair 0-1's round trips at M faster than empty. */
+    for (size_t tr = 1; tr < LTRIP; tr++) {
+        w.p2pp0[3 * tr + 2].time *= 0.5;
+        w.p2ppm[3 * tr + 2].time *= 0.5;
+    }
+    w.p2pm[0].time = 0.9 * w.p2p0[0].time;
+    struct cpm_lmo_data d = lmo_data(&w, false);
+    struct cpm_lmo *l = lmo_solved(&d);
+    assert_int_equal(l->fixes.negative_C, 1);
+    assert_int_equal(l->fixes.negative_t, 1);
+    assert_int_equal(l->fixes.falling_pairs, 1);
+    assert_double_equal(l->C[3], 0.0, 0);
+    assert_double_equal(l->t[3], 0.0, 0);
+    /* The round trips still come back, pair 0-1 flat at its empty time. */
+    for (int k = 0; k < LPAIRS; k++) {
+        int a, b;
+        cpm_pair_at(LN, (size_t)k, &a, &b);
+        double at0 = w.p2p0[k].time / 2, atm = k == 0 ? at0 : w.p2pm[k].time / 2;
+        assert_double_equal(cpm_predict_p2p(&l->predictor, a, b, 0), at0, 1e-12 * at0);
+        assert_double_equal(cpm_predict_p2p(&l->predictor, a, b, w.m), atm, 1e-12 * atm);
+    }
+    cpm_lmo_free(l);
+
+    for (int which = 0; which < 2; which++) {
+        lmo_plant(&w, no_noise);
+        if (which)
+            w.p2ppm[5].time = NAN;
+        else
+            w.p2p0[2].time = -1e-6;
+        d = lmo_data(&w, false);
+        l = cpm_lmo_alloc(LN, false);
+        char err[200] = "";
+        assert_int_equal(cpm_lmo_solve(l, &d, 0.95, err, sizeof err), -1);
+        assert_non_null(strstr(err, "not a duration"));
+        cpm_lmo_free(l);
+    }
+}
+
+/* A file whose parameters a solve cannot give is refused. */
+static void test_lmo_file_signs(void **state)
+{
+    (void)state;
+    const char *head = "model LMO\nprocesses 3\nhomogeneous 1\n";
+    const char *tail = "S none\none2many_small 1 2\none2many_large 1 2\nM1 none\nM2 none\n"
+                       "many2one_small 1 2\nmany2one_large 1 2\n";
+    const struct {
+        const char *body, *refusal;
+    } cases[] = {
+        {"C 1e-6\nt 1e-9\nlink 0 1 -1e-6 -1e-9\n", NULL}, /* sums 1e-6, 1e-9 */
+        {"C -1e-6\nt 1e-9\nlink 0 1 1e-5 1e-9\n", "negative delay"},
+        {"C 1e-6\nt -1e-9\nlink 0 1 1e-5 1e-8\n", "negative delay"},
+        {"C 1e-6\nt 1e-9\nlink 0 1 -3e-6 1e-9\n", "C_i + L_ij + C_j is negative"},
+        {"C 1e-6\nt 1e-9\nlink 0 1 1e-5 -3e-9\n", "larger message would take less time"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char text[512], err[300] = "";
+        snprintf(text, sizeof text, "%s%s%s", head, cases[c].body, tail);
+        FILE *f = fmemopen(text, strlen(text), "r");
+        assert_non_null(f);
+        void *m = NULL;
+        int rc = cpm_model_read_stream(f, &cpm_lmo_kind, &m, err, sizeof err);
+        fclose(f);
+        if (!cases[c].refusal) {
+            assert_int_equal(rc, 0);
+            assert_double_equal(cpm_predict_p2p(cpm_lmo_kind.predictor(m), 0, 2, 1000), 2e-6,
+                                1e-18);
+            cpm_lmo_free(m);
+        } else {
+            assert_int_equal(rc, -1);
+            if (!strstr(err, cases[c].refusal))
+                fail_msg("'%s' does not say '%s'", err, cases[c].refusal);
+        }
     }
 }
 
@@ -252,6 +446,9 @@ int main(void)
         cmocka_unit_test(test_plogp_and_loggp),
         cmocka_unit_test(test_lmo_predictions),
         cmocka_unit_test(test_lmo_solve_recovers_parameters),
+        cmocka_unit_test(test_lmo_solve_reproduces_round_trips),
+        cmocka_unit_test(test_lmo_solve_corrections),
+        cmocka_unit_test(test_lmo_file_signs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
