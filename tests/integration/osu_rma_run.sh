@@ -60,3 +60,19 @@ run 2 "$RMA/osu_put_latency" -m 0:3 -i 2 -x 0 -c
 expect_rma "osu_put_latency -m 0:3" osu_put_latency create pscw "0 1 2" "Latency (us)" Validation
 run 2 "$RMA/osu_put_bibw" -m 12:24 -i 2 -x 0 -W 5 -c -s fence
 expect_rma "osu_put_bibw -m 12:24 -W 5 -s fence" osu_put_bibw create fence "12 24" "Bandwidth (MB/s)" Validation
+
+# Open MPI under tests/lib.sh's own flags (no single-copy transport): its
+# MPI_Win_allocate windows come from osc/sm, a second component with its own
+# synchronization code, so every program and mode runs there too.
+if [ "$RMA_OPEN_MPI" = 1 ] && [ -z "$RMA_CALLER_FLAGS" ]; then
+    MPIEXEC_FLAGS=$RMA_LIB_FLAGS
+    for prog in $RMA_PROGRAMS; do
+        for mode in $(rma_syncs "$prog"); do
+            # shellcheck disable=SC2046
+            run 2 "$RMA/$prog" $(rma_range "$prog") $(rma_window_option "$prog") \
+                -i 3 -x 1 -c -w allocate -s "$mode"
+            expect_rma "$prog -w allocate -s $mode -c (osc/sm)" "$prog" allocate "$mode" \
+                "$(rma_sizes "$prog")" "$(rma_column "$prog")" Validation
+        done
+    done
+fi
