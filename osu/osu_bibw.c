@@ -16,11 +16,7 @@ static const struct pt2pt_bench bibw = {
                             "(10^6 bytes). Needs 2 ranks.\n"
                             "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
              PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
-    .ranks = PT2PT_EXACTLY_TWO,
-    .thread_level = MPI_THREAD_SINGLE,
-    .combine = PT2PT_SLOWEST,
-    .columns = pt2pt_bandwidth_columns, .ncolumns = 1,
-    .full_columns = pt2pt_bandwidth_full_columns,
+    PT2PT_TWO_RANK_BANDWIDTH,
     .exchange = pt2pt_window_both_ways,
     .values = bibw_values,
 };

@@ -15,11 +15,7 @@ static const struct pt2pt_bench bw = {
                             "waits for a short reply; reports MB/s (10^6 bytes). Needs 2 ranks.\n"
                             "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
              PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
-    .ranks = PT2PT_EXACTLY_TWO,
-    .thread_level = MPI_THREAD_SINGLE,
-    .combine = PT2PT_SLOWEST,
-    .columns = pt2pt_bandwidth_columns, .ncolumns = 1,
-    .full_columns = pt2pt_bandwidth_full_columns,
+    PT2PT_TWO_RANK_BANDWIDTH,
     .setup = pt2pt_one_way_setup,
     .exchange = pt2pt_window_one_way,
     .values = bw_values,

@@ -128,9 +128,14 @@ extern const char *const pt2pt_latency_columns[1];
 extern const char *const pt2pt_latency_full_columns[3];
 void pt2pt_latency_values(const struct pt2pt_ctx *c, double seconds, double *out);
 
-/* What the two-rank bandwidth programs report: "Bandwidth (MB/s)". */
+/* What the two-rank bandwidth programs report: "Bandwidth (MB/s)"; the
+ * struct pt2pt_bench fields osu_bw and osu_bibw share. */
 extern const char *const pt2pt_bandwidth_columns[1];
 extern const char *const pt2pt_bandwidth_full_columns[3];
+#define PT2PT_TWO_RANK_BANDWIDTH                                                        \
+    .ranks = PT2PT_EXACTLY_TWO, .thread_level = MPI_THREAD_SINGLE,                      \
+    .combine = PT2PT_SLOWEST, .columns = pt2pt_bandwidth_columns, .ncolumns = 1,        \
+    .full_columns = pt2pt_bandwidth_full_columns
 
 /* setup of the one-way programs: data flows from initiator to peer only, so
  * -c fills on the initiator and checks on the peer. */

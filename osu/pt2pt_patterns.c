@@ -15,23 +15,39 @@ enum { TAG_DATA = 1, TAG_REPLY = 2 };
             err_mpi_check(pt2pt_rc_, #call, __FILE__, __LINE__);    \
     } while (0)
 
+/* What the loops use, copied out of the context once. */
+struct call {
+    void *send, *recv;
+    MPI_Datatype type;
+    MPI_Comm comm;
+    int n, peer, window;
+    MPI_Request *req;
+    MPI_Status *stat;
+};
+
+static struct call call_of(const struct pt2pt_ctx *c)
+{
+    struct call m = {c->send.ptr, c->recv.ptr, c->type.type, MPI_COMM_WORLD, c->type.count,
+                     c->peer, (int)c->window, c->requests, c->statuses};
+    return m;
+}
+
 void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count)
 {
     if (c->peer < 0)
         return;
-    MPI_Datatype type = c->type.type;
-    MPI_Comm comm = MPI_COMM_WORLD;
-    int n = c->type.count, peer = c->peer;
-    void *send = c->send.ptr, *recv = c->recv.ptr;
+    struct call m = call_of(c);
     if (c->initiator) {
         for (size_t k = 0; k < count; k++) {
-            PT2PT_CHECK(MPI_Send(send, n, type, peer, TAG_DATA, comm));
-            PT2PT_CHECK(MPI_Recv(recv, n, type, peer, TAG_DATA, comm, MPI_STATUS_IGNORE));
+            PT2PT_CHECK(MPI_Send(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm));
+            PT2PT_CHECK(MPI_Recv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm,
+                                 MPI_STATUS_IGNORE));
         }
     } else {
         for (size_t k = 0; k < count; k++) {
-            PT2PT_CHECK(MPI_Recv(recv, n, type, peer, TAG_DATA, comm, MPI_STATUS_IGNORE));
-            PT2PT_CHECK(MPI_Send(send, n, type, peer, TAG_DATA, comm));
+            PT2PT_CHECK(MPI_Recv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm,
+                                 MPI_STATUS_IGNORE));
+            PT2PT_CHECK(MPI_Send(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm));
         }
     }
 }
@@ -40,26 +56,22 @@ void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count)
 {
     if (c->peer < 0)
         return;
-    MPI_Datatype type = c->type.type;
-    MPI_Comm comm = MPI_COMM_WORLD;
-    int n = c->type.count, peer = c->peer, window = (int)c->window;
-    void *send = c->send.ptr, *recv = c->recv.ptr, *ack = c->ack;
-    MPI_Request *req = c->requests;
-    MPI_Status *stat = c->statuses;
+    struct call m = call_of(c);
+    void *ack = c->ack;
     if (c->initiator) {
         for (size_t k = 0; k < count; k++) {
-            for (int w = 0; w < window; w++)
-                PT2PT_CHECK(MPI_Isend(send, n, type, peer, TAG_DATA, comm, &req[w]));
-            PT2PT_CHECK(MPI_Waitall(window, req, stat));
-            PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, peer, TAG_REPLY, comm,
+            for (int w = 0; w < m.window; w++)
+                PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
+            PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
+            PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm,
                                  MPI_STATUS_IGNORE));
         }
     } else {
         for (size_t k = 0; k < count; k++) {
-            for (int w = 0; w < window; w++)
-                PT2PT_CHECK(MPI_Irecv(recv, n, type, peer, TAG_DATA, comm, &req[w]));
-            PT2PT_CHECK(MPI_Waitall(window, req, stat));
-            PT2PT_CHECK(MPI_Send(ack, sizeof c->ack, MPI_CHAR, peer, TAG_REPLY, comm));
+            for (int w = 0; w < m.window; w++)
+                PT2PT_CHECK(MPI_Irecv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
+            PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
+            PT2PT_CHECK(MPI_Send(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm));
         }
     }
 }
@@ -68,16 +80,13 @@ void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count)
 {
     if (c->peer < 0)
         return;
-    MPI_Datatype type = c->type.type;
-    MPI_Comm comm = MPI_COMM_WORLD;
-    int n = c->type.count, peer = c->peer, window = (int)c->window;
-    void *send = c->send.ptr, *recv = c->recv.ptr;
-    MPI_Request *req = c->requests;
+    struct call m = call_of(c);
     for (size_t k = 0; k < count; k++) {
-        for (int w = 0; w < window; w++)
-            PT2PT_CHECK(MPI_Irecv(recv, n, type, peer, TAG_DATA, comm, &req[w]));
-        for (int w = 0; w < window; w++)
-            PT2PT_CHECK(MPI_Isend(send, n, type, peer, TAG_DATA, comm, &req[window + w]));
-        PT2PT_CHECK(MPI_Waitall(2 * window, req, c->statuses));
+        for (int w = 0; w < m.window; w++)
+            PT2PT_CHECK(MPI_Irecv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
+        for (int w = 0; w < m.window; w++)
+            PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm,
+                                  &m.req[m.window + w]));
+        PT2PT_CHECK(MPI_Waitall(2 * m.window, m.req, m.stat));
     }
 }
