@@ -26,7 +26,7 @@ if [ -z "${MPIEXEC:-}" ]; then
 fi
 if [ -z "${MPIEXEC_FLAGS:-}" ]; then
     if "$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte'; then
-        MPIEXEC_FLAGS="--oversubscribe --mca btl_vader_single_copy_mechanism none"
+        MPIEXEC_FLAGS="--oversubscribe"
         [ "$(id -u)" = 0 ] && MPIEXEC_FLAGS="$MPIEXEC_FLAGS --allow-run-as-root"
     else
         MPIEXEC_FLAGS=""

@@ -99,7 +99,7 @@ run1 "$RMA/osu_passive_put_bw" --help
 expect '[ "$RC" = 0 ] && grep -q -- "--window-creation" "$OUT" && grep -q "lock, lock_all, flush, flush_local (default lock)" "$OUT"' \
     "--help names -w, -s and the default"
 
-# Under tests/lib.sh's own launcher flags Open MPI may have no component for
+# Without the single-copy transport Open MPI may have no component for
 # MPI_Win_create: then the program says so in one line with status 1, while
 # MPI_Win_allocate (osc/sm) still works.
 if [ "$RMA_OPEN_MPI" = 1 ] && [ -z "$RMA_CALLER_FLAGS" ]; then

@@ -4,19 +4,16 @@
 #
 # Open MPI selects osc/rdma for every window kind on one node, and osc/rdma
 # needs a transport that can put and get: vader with its single-copy
-# mechanism (CMA). tests/lib.sh turns that mechanism off for everyone, which
-# leaves Open MPI with no component for MPI_Win_create windows, so these
-# tests give Open MPI its default back unless the caller chose MPIEXEC_FLAGS.
+# mechanism (CMA). With that mechanism turned off, MPI_Win_allocate windows
+# come from osc/sm instead, a second component with its own synchronization
+# code: RMA_SM_FLAGS is the launcher's flags for that second pass.
 TEST_TIMEOUT=${TEST_TIMEOUT:-40}
 RMA_CALLER_FLAGS=${MPIEXEC_FLAGS:-}
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 RMA="$BUILD/osu"
-RMA_LIB_FLAGS=$MPIEXEC_FLAGS
-if [ -z "$RMA_CALLER_FLAGS" ]; then
-    MPIEXEC_FLAGS=${MPIEXEC_FLAGS/--mca btl_vader_single_copy_mechanism none/}
-fi
 RMA_OPEN_MPI=0
 "$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte' && RMA_OPEN_MPI=1
+RMA_LIB_FLAGS="$MPIEXEC_FLAGS --mca btl_vader_single_copy_mechanism none"
 
 # Program, its accepted -s values (the default first), and its -m range.
 rma_syncs() {

@@ -61,7 +61,7 @@ expect_rma "osu_put_latency -m 0:3" osu_put_latency create pscw "0 1 2" "Latency
 run 2 "$RMA/osu_put_bibw" -m 12:24 -i 2 -x 0 -W 5 -c -s fence
 expect_rma "osu_put_bibw -m 12:24 -W 5 -s fence" osu_put_bibw create fence "12 24" "Bandwidth (MB/s)" Validation
 
-# Open MPI under tests/lib.sh's own flags (no single-copy transport): its
+# Open MPI without its single-copy transport: its
 # MPI_Win_allocate windows come from osc/sm, a second component with its own
 # synchronization code, so every program and mode runs there too.
 if [ "$RMA_OPEN_MPI" = 1 ] && [ -z "$RMA_CALLER_FLAGS" ]; then
