@@ -243,16 +243,16 @@ check_cpm() { # MODEL MIN MAX STRIDE ENFORCE WHY_NOT
 
 check_cpm_hockney() { check_cpm Hockney 262144 1048576 262144 1; }
 
-# LMO's per-host terms come out of differences between one-to-two and
-# point-to-point times, and each pair's rate is then rebuilt from terms
-# averaged over different sets of triplets, so timing noise of a few percent
-# becomes tens of percent (even with all four links alike; README.md). Its
-# rates are tabled; CLUSTER_CHECK_LMO=1 holds them to the same 10%.
+# LMO solves C and t per host over the triplets, then L and 1/beta of each
+# pair from the pair's own round trips (cpm/cpm_lmo_estimate.c), so its
+# point-to-point predictions give back the measured round trips and are held
+# to the same 10% as Hockney. Its rate comes from round trips of 0 and MAX
+# bytes only, so the 32 kB tbf burst makes it read about 32k/512k = 6% high
+# here (Hockney's fit over 256 KiB..1 MiB puts the burst in its intercept).
+# CLUSTER_CHECK_LMO=0 tables the rates without holding them.
 check_cpm_lmo() {
-    check_cpm LMO 262144 524288 131072 "${CLUSTER_CHECK_LMO:-0}" \
-        "LMO's estimate amplifies timing noise on this network (README.md; CLUSTER_CHECK_LMO=1 checks it)"
+    check_cpm LMO 262144 524288 131072 "${CLUSTER_CHECK_LMO:-1}" "not held: CLUSTER_CHECK_LMO=0"
 }
-
 
 # The injected against the recovered rates, as a markdown table in
 # $RESULTS/cpm_rates.md and as comment lines here.
