@@ -16,13 +16,6 @@ MAKE_VARS=()
 # shellcheck source=slurm/env
 . "$here/$system/env"
 cd "$here/.."
-# MPICH and the MPIs built on it (Cray MPICH) define MPI_STATUSES_IGNORE as
-# (MPI_Status *)1, which gcc 11 and later take for a zero-size array passed
-# to MPI_Waitall: a false -Wstringop-overflow that -Werror makes fatal
-# (github.com/pmodels/mpich/issues/5687).
-if [ "$(echo MPICH_VERSION | "$MPICC" -E -include mpi.h -x c - 2>/dev/null | tail -n 1)" != MPICH_VERSION ]; then
-    MAKE_VARS+=("CFLAGS=${CFLAGS:--O2 -g} -Wno-stringop-overflow")
-fi
 make MPICC="$MPICC" BUILD="${BUILD:-build}" "${MAKE_VARS[@]}" "$@"
 if declare -F machine_check_build > /dev/null; then
     machine_check_build "${BUILD:-build}"
