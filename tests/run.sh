@@ -18,6 +18,8 @@ count_tap() { # name log
     f=$(grep -cE '^not ok( |$)' "$log" | tr -d ' ')
     p=$((p - s))
     passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
+    # A sourced helper run on its own reports nothing: no row for it.
+    [ $((p + f + s)) -eq 0 ] && return 0
     [ "$f" -gt 0 ] && failures+=("$name: $(grep -E '^not ok' "$log" | head -3 | tr '\n' ';')")
     printf '%-40s %4d passed %3d failed %3d skipped\n' "$name" "$p" "$f" "$s"
 }
