@@ -61,6 +61,19 @@ expect() { # COMMAND_STRING DESCRIPTION
 $(head -c 2000 "$ERR")"; fi
 }
 
+# expect_success DESCRIPTION CHECK ARGS...: ok when the last run ended with
+# status 0 and CHECK ARGS succeeds; otherwise what CHECK printed and stderr.
+expect_success() {
+    local desc=$1 msg
+    shift
+    if [ "$RC" = 0 ] && msg=$("$@"); then
+        ok "$desc"
+    else
+        not_ok "$desc" "status $RC; ${msg:-}
+$(head -c 1500 "$ERR")"
+    fi
+}
+
 # Lines of stderr that the program wrote (prefixed "NAME: "), launcher chatter aside.
 program_lines() { grep -c "^$1: " "$ERR" | tr -d ' '; }
 
@@ -79,3 +92,38 @@ $(head -c 1500 "$ERR")"
 data_lines() { grep -vE '^(#|[[:space:]]*$)' "${1:-$OUT}"; }
 # Blocks: groups of data lines separated by blank lines.
 count_blocks() { awk 'BEGIN{b=0;inb=0} /^[[:space:]]*$/{inb=0;next} /^#/{next} {if(!inb){b++;inb=1}} END{print b}' "${1:-$OUT}"; }
+
+# refused NP NAME DESCRIPTION PROGRAM ARGS...: runs PROGRAM (NP 0: without a
+# launcher) and expects status 2 with one line from NAME.
+refused() {
+    local np=$1 name=$2 desc=$3
+    shift 3
+    if [ "$np" = 0 ]; then run1 "$@"; else run "$np" "$@"; fi
+    expect_usage_error "$desc" "$name"
+}
+
+# --- The OSU output format (osu/ programs) ---
+# The columns line for COLUMN...: "# Size" in 10 characters, each column right in 20.
+osu_columns_line() {
+    printf '%-10s' '# Size'
+    printf '%20s' "$@"
+    printf '\n'
+}
+
+# Why the table in $OUT is not SIZES by COLUMN... in OSU's format; empty when
+# it is. Every data line: the size, then one field per column, each exactly
+# 20 wide: numbers with 2 decimals or plain counts (above zero when POSITIVE
+# is 1), or "Pass".
+osu_table_problems() { # POSITIVE "SIZES" COLUMN...
+    local positive=$1 sizes=$2 got
+    shift 2
+    grep -qxF "$(osu_columns_line "$@")" "$OUT" || echo "no columns line '$(osu_columns_line "$@")'"
+    got=$(data_lines | awk '{ printf "%s%s", sep, $1; sep = " " }')
+    [ "$got" = "$sizes" ] || echo "sizes '$got', want '$sizes'"
+    data_lines | awk -v n=$# -v positive="$positive" '
+        length($0) != 10 + 20 * n { print "line not " 10 + 20 * n " characters: " $0; exit }
+        NF != n + 1 { print "not " n + 1 " fields: " $0; exit }
+        { for (i = 2; i <= NF; i++)
+              if (!($i == "Pass" || ($i ~ /^[0-9]+(\.[0-9][0-9])?$/ && (!positive || $i + 0 > 0)))) {
+                  print "bad value " $i ": " $0; exit } }'
+}

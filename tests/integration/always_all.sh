@@ -38,12 +38,8 @@ for prog in all iall; do
     P="$BUILD/always/$prog"
     for np in 1 2 3 4 8; do
         run "$np" "$P" 1024 --time-limit=0.01
-        if [ "$RC" = 0 ] && msg=$(check_always_output "$np" 1024 0.01); then
-            ok "always/$prog 1024 at $np ranks: blocks, calls, counts, sizes and stopping rule"
-        else
-            not_ok "always/$prog 1024 at $np ranks" "status $RC; $msg
-$(head -c 1500 "$ERR")"
-        fi
+        expect_success "always/$prog 1024 at $np ranks: blocks, calls, counts, sizes and stopping rule" \
+            check_always_output "$np" 1024 0.01
     done
     # The done-when case: 65536 doubles at 4 ranks, 3 blocks each stopped by a rule.
     run 4 "$P" 65536 --time-limit=0.05

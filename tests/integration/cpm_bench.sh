@@ -3,14 +3,6 @@
 # "msg time wtick reps ci" lines), all pairs serial and parallel, every
 # timing method, adaptive message sets, and bad arguments refused.
 . "$(dirname "$0")/../lib.sh"
-# refused NP NAME DESCRIPTION PROGRAM ARGS...: status 2 and one line
-# (NP 0: without the launcher).
-refused() {
-    local np=$1 name=$2 desc=$3
-    shift 3
-    if [ "$np" = 0 ]; then run1 "$@"; else run "$np" "$@"; fi
-    expect_usage_error "$desc" "$name"
-}
 P2P="$BUILD/cpm/p2p"
 COLL="$BUILD/cpm/collective"
 SMALL="-m 0 -M 2048 -S 1024 -r 2 -R 4"

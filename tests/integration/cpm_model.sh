@@ -3,14 +3,6 @@
 # ranks with a small message set, then prediction on the files written,
 # then malformed input refused with status 2.
 . "$(dirname "$0")/../lib.sh"
-# refused NP NAME DESCRIPTION PROGRAM ARGS...: status 2 and one line
-# (NP 0: without the launcher).
-refused() {
-    local np=$1 name=$2 desc=$3
-    shift 3
-    if [ "$np" = 0 ]; then run1 "$@"; else run "$np" "$@"; fi
-    expect_usage_error "$desc" "$name"
-}
 MODEL="$BUILD/cpm/model"
 PRED="$BUILD/cpm/prediction"
 SMALL="-m 0 -M 2048 -S 1024 -r 2 -R 3"

@@ -4,13 +4,6 @@
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 P2P="$BUILD/osu"
 
-# The columns line: "# Size" in 10 characters, each column right in 20.
-p2p_columns_line() {
-    printf '%-10s' '# Size'
-    printf '%20s' "$@"
-    printf '\n'
-}
-
 # MIN MAX -> "MIN ... MAX", doubling, 0 followed by 1.
 p2p_sizes() {
     local s=$1 out=""
@@ -26,19 +19,11 @@ p2p_sizes() {
 # each exactly 20 wide, numbers with 2 decimals (counts plain) above zero,
 # and "Pass" where there is a Validation column.
 p2p_problems() { # TITLE "SIZES" COLUMN...
-    local title=$1 sizes=$2 first got
+    local title=$1 sizes=$2 first
     shift 2
     first=$(head -1 "$OUT")
     [[ "$first" == "# $title (commsweep "*")" ]] || echo "first line is '$first'"
-    grep -qxF "$(p2p_columns_line "$@")" "$OUT" || echo "no line '$(p2p_columns_line "$@")'"
-    got=$(data_lines | awk '{ printf "%s%s", sep, $1; sep = " " }')
-    [ "$got" = "$sizes" ] || echo "sizes '$got', want '$sizes'"
-    data_lines | awk -v n=$# '
-        length($0) != 10 + 20 * n { print "line not " 10 + 20 * n " wide: " $0; exit }
-        NF != n + 1 { print "not " n + 1 " fields: " $0; exit }
-        { for (i = 2; i <= NF; i++)
-              if (!($i == "Pass" || ($i ~ /^[0-9]+(\.[0-9][0-9])?$/ && $i + 0 > 0))) {
-                  print "bad value " $i ": " $0; exit } }'
+    osu_table_problems 1 "$sizes" "$@"
     [ "$RC" = 0 ] || echo "status $RC: $(head -c 500 "$ERR")"
 }
 

@@ -45,31 +45,16 @@ RMA_PROGRAMS="osu_put_latency osu_get_latency osu_acc_latency osu_put_bw osu_get
 osu_put_bibw osu_passive_put_latency osu_passive_get_latency osu_passive_acc_latency
 osu_passive_put_bw osu_passive_get_bw osu_get_acc_latency osu_fop_latency osu_cas_latency"
 
-# The columns line for COLUMN... : "# Size" in 10, each column right in 20.
-rma_columns_line() {
-    printf '%-10s' '# Size'
-    printf '%20s' "$@"
-    printf '\n'
-}
-
 # Why $OUT is not a good run of PROGRAM with window KIND and sync MODE over
 # SIZES with COLUMN...; empty when it is.
 rma_problems() { # PROGRAM KIND MODE "SIZES" COLUMN...
-    local prog=$1 kind=$2 mode=$3 sizes=$4 got
+    local prog=$1 kind=$2 mode=$3 sizes=$4
     shift 4
     [ "$RC" = 0 ] || echo "status $RC: $(grep -v '^\[' "$ERR" | head -c 400)"
     head -1 "$OUT" | grep -q '^# OSU .*(commsweep ' || echo "first line: $(head -1 "$OUT")"
     grep -q "^# window creation: $kind (" "$OUT" || echo "no '# window creation: $kind' line"
     grep -q "^# synchronization: $mode (" "$OUT" || echo "no '# synchronization: $mode' line"
-    grep -qxF "$(rma_columns_line "$@")" "$OUT" || echo "no columns line '$(rma_columns_line "$@")'"
-    got=$(data_lines | awk '{ printf "%s%s", sep, $1; sep = " " }')
-    [ "$got" = "$sizes" ] || echo "sizes '$got', want '$sizes'"
-    data_lines | awk -v n=$# '
-        length($0) != 10 + 20 * n { print "not " 10 + 20 * n " characters: " $0; exit }
-        NF != n + 1 { print "not " n + 1 " fields: " $0; exit }
-        { for (i = 2; i <= NF; i++)
-              if (!($i == "Pass" || $i ~ /^[0-9]+\.[0-9][0-9]$/ || $i ~ /^[0-9]+$/)) {
-                  print "bad value " $i ": " $0; exit } }'
+    osu_table_problems 0 "$sizes" "$@"
 }
 
 expect_rma() { # DESCRIPTION PROGRAM KIND MODE "SIZES" COLUMN...
