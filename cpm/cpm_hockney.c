@@ -230,11 +230,7 @@ double cpm_hockney_hpredict_sg_binomial(const struct cpm_hockney *h, size_t m)
 /* The registry's view. */
 static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
 {
-    int n;
-    MPI_Comm_size(a->comm, &n);
-    if (n < 2)
-        snprintf(err, errlen, "the Hockney model needs at least 2 processes");
-    else if (a->two_point && a->msgset.max_size == 0)
+    if (a->two_point && a->msgset.max_size == 0)
         snprintf(err, errlen, "the two-point Hockney estimate needs a maximum size above 0");
     else if (!a->two_point && (a->msgset.min_size == a->msgset.max_size || a->msgset.max_num < 2))
         snprintf(err, errlen, "the Hockney regression needs at least two message sizes");
@@ -285,5 +281,5 @@ static const struct cpm_coll_prediction colls[] = {
 };
 
 const struct cpm_model_kind cpm_hockney_kind = {
-    "Hockney", "Hockney", check, estimate, read_any, write_any, free_any, predictor_any,
+    "Hockney", "Hockney", 2, check, estimate, read_any, write_any, free_any, predictor_any,
     colls, sizeof colls / sizeof colls[0]};

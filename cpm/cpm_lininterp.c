@@ -138,16 +138,6 @@ void cpm_lininterp_write(FILE *f, const struct cpm_lininterp *l)
     }
 }
 
-static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
-{
-    int n;
-    MPI_Comm_size(a->comm, &n);
-    if (n >= 2)
-        return 0;
-    snprintf(err, errlen, "the %s model needs at least 2 processes", "LinInterp");
-    return -1;
-}
-
 static void *estimate(const struct cpm_estimate_args *a)
 {
     return cpm_lininterp_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
@@ -165,4 +155,4 @@ static const struct cpm_predictor *predictor_any(const void *m)
 }
 
 const struct cpm_model_kind cpm_lininterp_kind = {
-    "LinInterp", "LinInterp", check, estimate, read_any, write_any, free_any, predictor_any, NULL, 0};
+    "LinInterp", "LinInterp", 2, NULL, estimate, read_any, write_any, free_any, predictor_any, NULL, 0};

@@ -238,11 +238,7 @@ void cpm_lmo_write(FILE *f, const struct cpm_lmo *l)
 
 static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
 {
-    int n;
-    MPI_Comm_size(a->comm, &n);
-    if (n < 3)
-        snprintf(err, errlen, "the LMO model needs at least 3 processes (it solves triplets)");
-    else if (a->msgset.max_size == 0)
+    if (a->msgset.max_size == 0)
         snprintf(err, errlen, "the LMO model needs a maximum message size above 0");
     else
         return 0;
@@ -278,4 +274,4 @@ static const struct cpm_coll_prediction colls[] = {
 };
 
 const struct cpm_model_kind cpm_lmo_kind = {
-    "LMO", "LMO", check, estimate, read_any, write_any, free_any, predictor_any, colls, 2};
+    "LMO", "LMO", 3, check, estimate, read_any, write_any, free_any, predictor_any, colls, 2};

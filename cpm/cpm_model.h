@@ -88,8 +88,10 @@ struct cpm_estimate_args {
 struct cpm_model_kind {
     const char *name;      /* -C NAME */
     const char *file_name; /* the name in the file (LogGP reads PLogP files) */
-    /* Whether the arguments can work: 0, or -1 with a message; the same
-     * verdict on every rank (NULL for kinds that are not measured). */
+    /* Fewest processes the estimate works with (0 for kinds that are not measured). */
+    int min_procs;
+    /* Whether the other arguments can work: 0, or -1 with a message; the
+     * same verdict on every rank (NULL when there is nothing more to check). */
     int (*check)(const struct cpm_estimate_args *a, char *err, size_t errlen);
     /* Collective; the model is returned on rank 0 (NULL elsewhere). */
     void *(*estimate)(const struct cpm_estimate_args *a);

@@ -343,16 +343,6 @@ void cpm_plogp_write(FILE *f, const struct cpm_plogp *p)
     }
 }
 
-static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
-{
-    int n;
-    MPI_Comm_size(a->comm, &n);
-    if (n >= 2)
-        return 0;
-    snprintf(err, errlen, "the %s model needs at least 2 processes", "PLogP");
-    return -1;
-}
-
 static void *estimate(const struct cpm_estimate_args *a)
 {
     return cpm_plogp_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
@@ -391,7 +381,7 @@ static const struct cpm_coll_prediction loggp_colls[] = {
 };
 
 const struct cpm_model_kind cpm_plogp_kind = {
-    "PLogP", "PLogP", check, estimate, read_any, write_any, free_any, plogp_predictor, plogp_colls, 1};
+    "PLogP", "PLogP", 2, NULL, estimate, read_any, write_any, free_any, plogp_predictor, plogp_colls, 1};
 /* LogGP is not measured on its own: it reads PLogP files. */
 const struct cpm_model_kind cpm_loggp_kind = {
-    "LogGP", "PLogP", NULL, NULL, read_any, write_any, free_any, loggp_predictor, loggp_colls, 1};
+    "LogGP", "PLogP", 0, NULL, NULL, read_any, write_any, free_any, loggp_predictor, loggp_colls, 1};

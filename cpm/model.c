@@ -44,7 +44,9 @@ int main(int argc, char **argv)
     struct cpm_estimate_args a = {MPI_COMM_WORLD, c.msgset, c.precision, c.parallel, two_point,
                                   homogeneous};
     char err[256];
-    if (kind->check(&a, err, sizeof err) != 0)
+    if (harness.size < kind->min_procs)
+        err_usage("the %s model needs at least %d processes", kind->name, kind->min_procs);
+    if (kind->check && kind->check(&a, err, sizeof err) != 0)
         err_usage("%s", err);
     FILE *f = NULL;
     if (harness.rank == 0)
