@@ -6,22 +6,12 @@
 #   tests/bench/cpm_accuracy.sh            (BUILD=build NP=4 by default)
 #   BUILD=build-x NP=8 MPIEXEC_FLAGS=... tests/bench/cpm_accuracy.sh
 set -eu
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${BUILD:-build}
-case "$BUILD" in /*) ;; *) BUILD="$TOP/$BUILD" ;; esac
+# lib.sh picks the launcher and its flags, resolves BUILD and makes $TMPD.
+. "$(dirname "$0")/../lib.sh"
 NP=${NP:-4}
-MPIEXEC=${MPIEXEC:-mpiexec}
-if [ -z "${MPIEXEC_FLAGS:-}" ]; then
-    MPIEXEC_FLAGS=""
-    if "$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte'; then
-        MPIEXEC_FLAGS="--oversubscribe --mca btl_vader_single_copy_mechanism none"
-        [ "$(id -u)" = 0 ] && MPIEXEC_FLAGS="$MPIEXEC_FLAGS --allow-run-as-root"
-    fi
-fi
 # The model's message set and precision (MPIBlib letters).
 MODEL_SET=${MODEL_SET:--m 0 -M 65536 -S 8192 -r 5 -R 50}
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/cpm-accuracy.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
+WORK=$TMPD
 mpi() { $MPIEXEC $MPIEXEC_FLAGS -n "$NP" "$@"; }
 now() { date +%s.%N; }
 

@@ -11,18 +11,11 @@
 #   BUILD=build tests/bench/p2p_overhead.sh [REPEATS (default 5)]
 # MPIEXEC and MPIEXEC_FLAGS choose the launcher as for the tests.
 set -eu
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD=${BUILD:-build}
-case "$BUILD" in /*) ;; *) BUILD="$TOP/$BUILD" ;; esac
+# lib.sh picks the launcher and its flags, resolves BUILD and makes $TMPD.
+. "$(dirname "$0")/../lib.sh"
 REPEATS=${1:-5}
-MPIEXEC=${MPIEXEC:-mpiexec}
-if [ -z "${MPIEXEC_FLAGS:-}" ] && "$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte'; then
-    MPIEXEC_FLAGS="--oversubscribe"
-    [ "$(id -u)" = 0 ] && MPIEXEC_FLAGS="$MPIEXEC_FLAGS --allow-run-as-root"
-fi
 LAT_ITERS=10000 LAT_WARM=100 BW_ITERS=100 BW_WARM=10 WINDOW=64 BW_SIZE=1048576
-work=$(mktemp -d "${TMPDIR:-/tmp}/p2p_overhead.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+work=$TMPD
 launch() { $MPIEXEC ${MPIEXEC_FLAGS:-} -n 2 "$@"; }
 
 for r in $(seq "$REPEATS"); do
