@@ -25,7 +25,7 @@ for m in Hockney LMO; do
         flag=""; [ "$mode" = parallel ] && flag=-p
         t0=$(now)
         mpi "$BUILD/cpm/model" -C "$m" $flag -o "$WORK/$m-$mode.out" $MODEL_SET > /dev/null
-        seconds[$m-$mode]=$(echo "$(now) - $t0" | bc -l)
+        seconds[$m-$mode]=$(awk -v a="$(now)" -v b="$t0" 'BEGIN { print a - b }')
     done
 done
 
