@@ -65,9 +65,12 @@ _Noreturn void err_usage(const char *fmt, ...)
 
 void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
 {
-    int rank, size;
+    int rank, size, world;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
+    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    if (size != world)
+        err_fatal("err_any needs a communicator of all %d ranks, got one of %d", world, size);
     int mine = local_bad ? rank : size, first = size;
     MPI_CHECK(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm));
     if (first == size)
@@ -78,9 +81,6 @@ void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
         print_message(fmt, ap);
         va_end(ap);
     }
-    /* When comm is not the world, the other ranks must learn about it too;
-     * programs only call this on MPI_COMM_WORLD or on all subcommunicators
-     * with a world-wide agreement right after. */
     err_finish(status);
 }
 
