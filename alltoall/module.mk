@@ -1,8 +1,9 @@
 $(call family,alltoall,all)
 
-# The bare loop alltoall/all is compared with (tests/bench/alltoall_overhead.sh).
-ALLTOALL_BENCH := $(BUILD)/tests/bench/bench_alltoall_long
+# The bare loop alltoall/all is compared with (tests/bench/alltoall_overhead.sh),
+# linked with all's own object file so that both run in the same processes.
+ALLTOALL_BENCH := $(BUILD)/tests/bench/all_with_bare
 all: $(ALLTOALL_BENCH)
-OBJS += $(ALLTOALL_BENCH).o
-$(ALLTOALL_BENCH): $(ALLTOALL_BENCH).o
-	$(MPICC) $(LDFLAGS) -o $@ $<
+OBJS += $(BUILD)/tests/bench/bare_in_run.o
+$(ALLTOALL_BENCH): $(BUILD)/alltoall/all.o $(BUILD)/tests/bench/bare_in_run.o $(LIBCOMMON)
+	$(MPICC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBCOMMON) $(LDLIBS)
