@@ -5,7 +5,7 @@
  *   inner:  iters timed calls; an iteration lasts as long as its slowest rank
  * Positional arguments as the seed defines them: [PARTITION [ITERS [COUNTHI]]].
  */
-#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +13,7 @@
 #include "a2a.h"
 #include "harness.h"
 #include "msg.h"
+#include "subcomm.h"
 
 #define ALL_DEFAULT_ITERS 3
 #define ALL_DEFAULT_COUNTHI (40 * 1024)
@@ -26,17 +27,6 @@ struct all_config {
     int memory;      /* enum buf_where */
     bool topology;
 };
-
-/* A positional number where <= 0 means the seed's default. */
-static size_t positional_or_default(const char *text, const char *what, long long max,
-                                    size_t fallback)
-{
-    long long v;
-    char err[200];
-    if (opt_to_long(text, what, LLONG_MIN, max, &v, err, sizeof err))
-        err_usage("%s (try --help)", err);
-    return v <= 0 ? fallback : (size_t)v;
-}
 
 static void parse(int argc, char **argv, struct all_config *c)
 {
@@ -62,24 +52,15 @@ static void parse(int argc, char **argv, struct all_config *c)
     if (npos >= 1)
         c->strided = argv[pos][0] == 's' || argv[pos][0] == 'S';
     if (npos >= 2)
-        c->iters = positional_or_default(argv[pos + 1], "iterations", ALL_MAX_ITERS,
-                                         ALL_DEFAULT_ITERS);
+        c->iters = opt_positional_or_exit(argv[pos + 1], "iterations", ALL_MAX_ITERS,
+                                          ALL_DEFAULT_ITERS);
     /* countAll = countHi * world longs per buffer must be addressable. */
-    long long max_count = (long long)(SIZE_MAX / sizeof(long) / (size_t)harness.size / 2);
-    if (max_count > LLONG_MAX / 2)
-        max_count = LLONG_MAX / 2;
     if (npos >= 3)
-        c->count_hi = positional_or_default(argv[pos + 2], "count", max_count,
-                                            ALL_DEFAULT_COUNTHI);
+        c->count_hi = opt_positional_or_exit(argv[pos + 2], "count",
+                                             SIZE_MAX / sizeof(long) / (size_t)harness.size / 2,
+                                             ALL_DEFAULT_COUNTHI);
     buf_require((enum buf_where)c->memory);
 }
-
-/* This rank's communicator in one outer-loop step. */
-struct all_block {
-    MPI_Comm sub;
-    int ncomms, sub_rank, sub_size;
-    int *world_of; /* world rank of each communicator rank */
-};
 
 /* '#' lines naming the world ranks of each communicator, so a reader (and the
  * tests) can see the pairing; only for worlds small enough to read. */
@@ -104,11 +85,11 @@ static void print_members(int color)
 }
 
 /* One middle-loop step: warm-up, timed calls, per-iteration maxima, data check. */
-static void run_count(const struct all_config *c, const struct all_block *b, struct buf *send,
+static void run_count(const struct all_config *c, const struct subcomm *b, struct buf *send,
                       struct buf *recv, size_t count, double *local, double *maxima)
 {
-    MPI_Comm sub = b->sub;
-    int sub_rank = b->sub_rank, sub_size = b->sub_size;
+    MPI_Comm sub = b->comm;
+    int sub_size = b->size;
     const int *world_of = b->world_of;
     struct msg_type mt;
     if (msg_type_make(count, MPI_LONG, &mt))
@@ -137,7 +118,7 @@ static void run_count(const struct all_config *c, const struct all_block *b, str
 
     a2a_corrupt_if_asked(recv, A2A_LONG, harness.rank);
     struct a2a_failure f;
-    bool bad = a2a_check(recv, A2A_LONG, 1, count, sub_size, sub_rank, world_of, &f) != 0;
+    bool bad = a2a_check(recv, A2A_LONG, 1, count, sub_size, b->rank, world_of, &f) != 0;
     err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL,
             "data check failed: rank %d, count %zu: element %zu from communicator rank %zu "
             "(world rank %d) is %.0f, expected %.0f",
@@ -190,31 +171,16 @@ int main(int argc, char **argv)
     size_t targets[64], counts[64];
     size_t ntargets = sweep_halving((size_t)harness.size, targets, 64);
     for (size_t t = 0; t < ntargets; t++) {
-        struct sweep_part part;
-        sweep_partition(harness.rank, harness.size, (int)targets[t], c.strided, &part);
-        struct all_block b = {.ncomms = part.ncomms};
-        MPI_CHECK(MPI_Comm_split(MPI_COMM_WORLD, part.color, part.key, &b.sub));
-        MPI_Comm_rank(b.sub, &b.sub_rank);
-        MPI_Comm_size(b.sub, &b.sub_size);
-        b.world_of = a2a_world_ranks(b.sub);
-        /* Rank 0's communicator is a full one: its size labels the block. */
-        int printed_size = b.sub_size;
-        MPI_CHECK(MPI_Bcast(&printed_size, 1, MPI_INT, 0, MPI_COMM_WORLD));
-
-        out_comment("%d concurrent communicator%s of %d rank%s (%s)%s", part.ncomms,
-                    part.ncomms == 1 ? "" : "s", printed_size, printed_size == 1 ? "" : "s",
-                    c.strided ? "strided" : "contiguous",
-                    harness.size % printed_size ? ", the last smaller" : "");
-        print_members(part.color);
+        struct subcomm b;
+        subcomm_open((int)targets[t], c.strided, &b);
+        print_members(b.color);
         out_comment("%6s %8s %14s %14s %14s %14s %14s %14s %14s", "comms", "ranks",
                     "GiB_per_rank", "time_min_s", "time_avg_s", "time_max_s", "GiBps_min",
                     "GiBps_avg", "GiBps_max");
         size_t ncounts = sweep_halving(count_all / targets[t], counts, 64);
         for (size_t k = 0; k < ncounts; k++)
             run_count(&c, &b, &send, &recv, counts[k], local, maxima);
-        out_block_end();
-        free(b.world_of);
-        MPI_Comm_free(&b.sub);
+        subcomm_close(&b);
     }
     free(local);
     free(maxima);

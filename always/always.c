@@ -15,6 +15,7 @@
 #include "a2a.h"
 #include "harness.h"
 #include "msg.h"
+#include "subcomm.h"
 
 #ifndef ALWAYS_NONBLOCKING
 #error "build with -DALWAYS_NONBLOCKING=0 (always/all) or 1 (always/iall)"
@@ -24,6 +25,10 @@
 #define ALWAYS_DEFAULT_LIMIT 1.0
 #define MIB ((double)(1u << 20))
 #define GIB ((double)(1u << 30))
+
+#define ALWAYS_SIZE_HELP                                                                   \
+    "  SIZE  total message size per task in doubles (default 640*640*640;\n"                 \
+    "        <= 0 means default)"
 
 static const char *const partition_names[] = {"contiguous", "strided", NULL};
 
@@ -54,25 +59,15 @@ static void parse(int argc, char **argv, struct always_config *c)
         "[options] [SIZE]",
         ALWAYS_NONBLOCKING
             ? "MPI_Ialltoall calls, one MPI_Waitall per size, over concurrent subcommunicators.\n"
-              "  SIZE  total message size per task in doubles (default 640*640*640;\n"
-              "        <= 0 means default)"
-            : "Blocking MPI_Alltoall calls over concurrent subcommunicators.\n"
-              "  SIZE  total message size per task in doubles (default 640*640*640;\n"
-              "        <= 0 means default)",
+              ALWAYS_SIZE_HELP
+            : "Blocking MPI_Alltoall calls over concurrent subcommunicators.\n" ALWAYS_SIZE_HELP,
         true, false};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (argc - pos > 1)
         err_usage("too many arguments: '%s' (only SIZE; try --help)", argv[pos + 1]);
-    if (argc - pos == 1) {
-        long long v;
-        char err[200];
-        long long max = (long long)(SIZE_MAX / sizeof(double) / 2);
-        if (opt_to_long(argv[pos], "size", LLONG_MIN, max > LLONG_MAX / 2 ? LLONG_MAX / 2 : max,
-                        &v, err, sizeof err))
-            err_usage("%s (try --help)", err);
-        if (v > 0)
-            c->total = (size_t)v;
-    }
+    if (argc - pos == 1)
+        c->total = opt_positional_or_exit(argv[pos], "size", SIZE_MAX / sizeof(double) / 2,
+                                          ALWAYS_DEFAULT_SIZE);
     buf_require((enum buf_where)c->memory);
 }
 
@@ -128,22 +123,13 @@ static void print_line(const char *prefix, int sub_size, size_t calls, size_t co
 static void run_block(const struct always_config *c, int target, const struct buf *send,
                       struct buf *recv)
 {
-    struct sweep_part part;
-    sweep_partition(harness.rank, harness.size, target, c->partition == 1, &part);
-    MPI_Comm sub;
-    MPI_CHECK(MPI_Comm_split(MPI_COMM_WORLD, part.color, part.key, &sub));
-    int sub_rank, sub_size;
-    MPI_Comm_rank(sub, &sub_rank);
-    MPI_Comm_size(sub, &sub_size);
-    int *world_of = a2a_world_ranks(sub);
-    int printed_size = sub_size;
-    MPI_CHECK(MPI_Bcast(&printed_size, 1, MPI_INT, 0, MPI_COMM_WORLD));
+    struct subcomm b;
+    subcomm_open(target, c->partition == 1, &b);
+    MPI_Comm sub = b.comm;
+    int sub_size = b.size;
 
     /* Calls halve the count; the full size is split over this communicator. */
     size_t first_count = c->total / (size_t)sub_size;
-    out_comment("%d concurrent communicator%s of %d rank%s (%s)%s", part.ncomms,
-                part.ncomms == 1 ? "" : "s", printed_size, printed_size == 1 ? "" : "s",
-                partition_names[c->partition], harness.size % printed_size ? ", the last smaller" : "");
     out_comment("%6s %10s %12s %14s %14s %14s %14s", "tasks", "calls", "count", "MiB_per_call",
                 "GiB_total", "time_s", "GiBps_task");
 
@@ -174,7 +160,7 @@ static void run_block(const struct always_config *c, int target, const struct bu
         /* The last inner loop wrote calls pieces: check what arrived. */
         a2a_corrupt_if_asked(recv, A2A_DOUBLE, harness.rank);
         struct a2a_failure f;
-        bool bad = a2a_check(recv, A2A_DOUBLE, calls, count, sub_size, sub_rank, world_of, &f);
+        bool bad = a2a_check(recv, A2A_DOUBLE, calls, count, sub_size, b.rank, b.world_of, &f);
         err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL,
                 "data check failed: rank %d, %zu calls of count %zu: call %zu, element %zu "
                 "from communicator rank %zu is %.0f, expected %.0f",
@@ -183,10 +169,8 @@ static void run_block(const struct always_config *c, int target, const struct bu
         out_comment("no call: %zu doubles per task cannot be split over %d ranks", c->total,
                     sub_size);
     }
-    out_block_end();
     free(reqs);
-    free(world_of);
-    MPI_Comm_free(&sub);
+    subcomm_close(&b);
 }
 
 int main(int argc, char **argv)

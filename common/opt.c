@@ -357,3 +357,13 @@ int opt_parse_or_exit(int argc, char **argv, const struct opt_spec *specs, size_
     }
     err_usage("%s (try --help)", r.message);
 }
+
+size_t opt_positional_or_exit(const char *text, const char *what, size_t max, size_t fallback)
+{
+    long long v;
+    char err[200];
+    long long top = max > (size_t)LLONG_MAX ? LLONG_MAX : (long long)max;
+    if (opt_to_long(text, what, LLONG_MIN, top, &v, err, sizeof err))
+        err_usage("%s (try --help)", err);
+    return v <= 0 ? fallback : (size_t)v;
+}

@@ -65,6 +65,11 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs,
 int opt_parse_or_exit(int argc, char **argv, const struct opt_spec *specs,
                       size_t nspecs, const struct opt_usage *usage);
 
+/* A positional number as the seeds define them: zero or negative means
+ * fallback; text that is not a number, or one above max, ends the program
+ * with err_usage (status 2). */
+size_t opt_positional_or_exit(const char *text, const char *what, size_t max, size_t fallback);
+
 /* Writes --help text for the table to a stream. */
 void opt_print_help(void *stream, const char *prog, const struct opt_spec *specs,
                     size_t nspecs, const struct opt_usage *usage);
