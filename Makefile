@@ -16,9 +16,10 @@ MPIEXEC_FLAGS ?=
 WARN      := -Wall -Wextra -Werror
 # MPICH (and Cray MPICH) define MPI_STATUSES_IGNORE as (MPI_Status *)1, which
 # gcc 11 and later take for a too-small array passed to MPI_Waitall: a false
-# -Wstringop-overflow. Only for those libraries is that one warning turned off.
+# -Wstringop-overflow. Only for those libraries is that one warning turned off,
+# and only by a compiler that knows it (clang rejects unknown -W options).
 ifneq ($(shell echo MPICH_VERSION | $(MPICC) -E -include mpi.h -x c - 2>/dev/null | tail -n 1),MPICH_VERSION)
-  WARN    += -Wno-stringop-overflow
+  WARN    += $(shell $(MPICC) -Werror -Wno-stringop-overflow -E -x c /dev/null >/dev/null 2>&1 && echo -Wno-stringop-overflow)
 endif
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -MMD -MP -Icommon
 LDLIBS    := -lhwloc -lgsl -lgslcblas -lm
