@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "win.h"
 
 /* Live coarrays: image control statements complete what was issued on all
  * of them, as a coarray runtime must. */
@@ -44,10 +45,8 @@ void caf_init(void)
 {
     MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &my_rank));
     MPI_CHECK(MPI_Comm_dup(MPI_COMM_WORLD, &sync_comm));
-    MPI_CHECK(MPI_Win_allocate((MPI_Aint)(CAF_LOCK_WORDS * sizeof(int)), sizeof(int),
-                               MPI_INFO_NULL, MPI_COMM_WORLD, &lock_words, &lock_win));
-    for (int i = 0; i < CAF_LOCK_WORDS; i++)
-        lock_words[i] = 0;
+    MPI_CHECK(win_allocate(CAF_LOCK_WORDS * sizeof(int), sizeof(int), MPI_INFO_NULL,
+                           MPI_COMM_WORLD, &lock_words, &lock_win));
     MPI_CHECK(MPI_Win_lock_all(MPI_MODE_NOCHECK, lock_win));
     MPI_CHECK(MPI_Win_sync(lock_win));
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
@@ -72,14 +71,12 @@ void caf_coarray_alloc(struct caf_coarray *x, size_t len)
         err_fatal("more than %d coarrays alive", CAF_MAX_COARRAYS);
     if (len == 0 || len > CAF_MAX_ELEMENTS)
         err_fatal("coarray of %zu elements is out of range", len);
-    /* Rounded up to 64 bytes: MPICH 4.0 (Debian 12) loses puts and gets on
-     * shared-memory windows whose size is an odd number of doubles. The pad
-     * is never addressed. */
-    size_t padded = (len + 7) / 8 * 8;
-    MPI_CHECK(MPI_Win_allocate((MPI_Aint)(padded * sizeof(double)), sizeof(double),
-                               MPI_INFO_NULL, MPI_COMM_WORLD, &x->base, &x->win));
+    int rc = win_allocate(len * sizeof(double), sizeof(double), MPI_INFO_NULL, MPI_COMM_WORLD,
+                          &x->base, &x->win);
+    err_any(MPI_COMM_WORLD, rc != MPI_SUCCESS, ERR_STATUS_USAGE,
+            "cannot allocate a coarray of %zu doubles (%.3f GiB per image)", len,
+            (double)len * sizeof(double) / (double)(1u << 30));
     x->len = len;
-    memset(x->base, 0, padded * sizeof(double));
     MPI_CHECK(MPI_Win_lock_all(MPI_MODE_NOCHECK, x->win));
     MPI_CHECK(MPI_Win_sync(x->win));
     live[nlive++] = x->win;
