@@ -104,8 +104,7 @@ int *a2a_world_ranks(MPI_Comm comm)
 
 void a2a_corrupt_if_asked(struct buf *recv, enum a2a_type t, int world_rank)
 {
-    const char *v = getenv("COMMSWEEP_CORRUPT");
-    if (world_rank != 0 || !v || strcmp(v, "1") != 0 || recv->bytes < a2a_elem_size(t))
+    if (!buf_corrupt_requested(world_rank) || recv->bytes < a2a_elem_size(t))
         return;
     unsigned char bad[sizeof(double)];
     memset(bad, 0x5A, sizeof bad);

@@ -42,8 +42,9 @@ int a2a_check(const struct buf *recv, enum a2a_type t, size_t calls, size_t coun
 /* world_of[q] for every rank q of comm (caller frees). */
 int *a2a_world_ranks(MPI_Comm comm);
 
-/* Test hook: COMMSWEEP_CORRUPT=1 in the environment makes rank 0 damage one
- * received element before the check, to prove the check can fail. */
+/* Test hook (buf_corrupt_requested): COMMSWEEP_CORRUPT=1 in the environment
+ * makes rank 0 (or COMMSWEEP_CORRUPT_RANK) damage one received element before
+ * the check, to prove the check can fail. */
 void a2a_corrupt_if_asked(struct buf *recv, enum a2a_type t, int world_rank);
 
 #endif

@@ -1,6 +1,8 @@
 /* buf: host and device buffers and the validation pattern; see buf.h. */
 #include "buf.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +104,32 @@ void buf_copy_in(struct buf *b, size_t offset, const void *host_src, size_t len)
     if (devmem_to_device((char *)b->ptr + offset, host_src, len, &why))
         device_failure(why);
 }
+
+void buf_flip_byte(struct buf *b, size_t offset)
+{
+    unsigned char byte;
+    buf_copy_out(&byte, b, offset, 1);
+    byte ^= 1;
+    buf_copy_in(b, offset, &byte, 1);
+}
+
+int buf_corrupt_rank(void)
+{
+    const char *on = getenv("COMMSWEEP_CORRUPT");
+    if (!on || strcmp(on, "1") != 0)
+        return -1;
+    const char *which = getenv("COMMSWEEP_CORRUPT_RANK");
+    if (!which)
+        return 0;
+    char *end;
+    errno = 0;
+    long r = strtol(which, &end, 10);
+    if (end == which || *end != '\0' || errno || r < 0 || r > INT_MAX)
+        return 0;
+    return (int)r;
+}
+
+bool buf_corrupt_requested(int rank) { return buf_corrupt_rank() == rank; }
 
 static void fill_host_bytes(unsigned char *p, size_t len, size_t first_index, int rank,
                             size_t iter)

@@ -60,4 +60,17 @@ size_t buf_check_bytes(const struct buf *b, size_t offset, size_t len, int rank,
 void buf_copy_out(void *host_dst, const struct buf *b, size_t offset, size_t len);
 void buf_copy_in(struct buf *b, size_t offset, const void *host_src, size_t len);
 
+/* Flips the lowest bit of the byte at offset (host or device). A pattern
+ * byte (below 251) stays below 251, and always changes. */
+void buf_flip_byte(struct buf *b, size_t offset);
+
+/* Test hook that proves a data check can fail: COMMSWEEP_CORRUPT=1 in the
+ * environment asks one rank to damage data on purpose, the rank named by
+ * COMMSWEEP_CORRUPT_RANK (a number; when it is unset or not a number,
+ * rank 0). What is damaged is the program's to say. buf_corrupt_rank gives
+ * that rank, or -1 when the hook is off; buf_corrupt_requested(rank) is
+ * true when rank is the one. */
+int buf_corrupt_rank(void);
+bool buf_corrupt_requested(int rank);
+
 #endif

@@ -16,6 +16,7 @@ int devmem_local_rank(void)
         "SLURM_LOCALID",              /* Slurm srun */
         "PALS_LOCAL_RANKID",          /* HPE PALS */
         "MV2_COMM_WORLD_LOCAL_RANK",  /* MVAPICH */
+        "PMI_LOCAL_RANK",             /* PMI-based launchers */
     };
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
         const char *v = getenv(vars[i]);

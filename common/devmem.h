@@ -14,8 +14,8 @@
 bool devmem_built(void);
 /* Number of visible devices (0 without CUDA or without a GPU). */
 int devmem_device_count(void);
-/* Local rank from the launcher's environment (Open MPI, MPICH/Hydra, Slurm,
- * PALS, MVAPICH, LOCAL_RANK), or -1 when none is set. */
+/* Local rank from the launcher's environment (LOCAL_RANK, Open MPI,
+ * MPICH/Hydra, Slurm, PALS, MVAPICH, PMI_LOCAL_RANK), or -1 when none is set. */
 int devmem_local_rank(void);
 /* Called before MPI_Init; selects local rank % count when a device exists. */
 void devmem_select_before_init(void);

@@ -5,7 +5,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "coll_compute.h"
 #include "coll_data.h"
@@ -25,8 +24,9 @@ struct coll_run {
     size_t tests;             /* -t: MPI_Test calls during the compute */
     bool per_iteration_max;   /* --per-iteration-max */
     bool check;               /* -c on a call that moves data */
-    bool corrupt;             /* COMMSWEEP_CORRUPT=1 (and COMMSWEEP_CORRUPT_RANK unset
-                               * or this rank): spoil one received element */
+    bool corrupt;             /* buf_corrupt_requested(rank): spoil one received element */
+    bool failed;              /* -c: this rank found a wrong element in this size */
+    char failure[256];        /* what and where, for the message after the row */
     size_t sizes[COLL_MAX_SIZES], nsizes;
     double *times, *compute_times, *pure_times, *scratch;
     unsigned char *recv_host; /* host copy of a device receive buffer, for -c */
@@ -132,21 +132,11 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
         MPI_CHECK(MPI_Wait(&req, MPI_STATUS_IGNORE));
     }
     double t = timing_now() - t0;
-    if (validate) {
-        char msg[256] = "";
-        bool good = check_recv(r, iter, msg, sizeof msg);
-        err_any(c->comm, !good, ERR_STATUS_FAIL, "%s", msg);
-    }
+    /* The first wrong element is kept; the ranks agree after the size. */
+    if (validate && !r->failed)
+        r->failed = !check_recv(r, iter, r->failure, sizeof r->failure);
     MPI_CHECK(MPI_Barrier(c->comm));
     return t;
-}
-
-static double mean(const double *v, size_t n)
-{
-    double sum = 0;
-    for (size_t i = 0; i < n; i++)
-        sum += v[i];
-    return n ? sum / (double)n : 0.0;
 }
 
 /* The OSU statistics (each rank's average, then across ranks) or, with
@@ -154,28 +144,23 @@ static double mean(const double *v, size_t n)
 static void summarize(struct coll_run *r, const double *local, size_t n, struct coll_stat *s)
 {
     if (!r->per_iteration_max) {
-        timing_across_ranks(mean(local, n), &s->min, &s->avg, &s->max, 0, r->c.comm);
+        timing_across_ranks(stats_mean(local, n), &s->min, &s->avg, &s->max, 0, r->c.comm);
         return;
     }
     timing_max_per_iteration(local, r->scratch, n, 0, r->c.comm);
     if (r->c.rank != 0)
         return;
-    s->min = s->max = n ? r->scratch[0] : 0.0;
-    for (size_t i = 0; i < n; i++) {
-        s->min = r->scratch[i] < s->min ? r->scratch[i] : s->min;
-        s->max = r->scratch[i] > s->max ? r->scratch[i] : s->max;
-    }
-    s->avg = mean(r->scratch, n);
+    s->min = stats_min(r->scratch, n);
+    s->max = stats_max(r->scratch, n);
+    s->avg = stats_mean(r->scratch, n);
 }
 
 static void row_start(const struct coll_run *r, struct osu_row *row)
 {
-    if (r->b->no_data) {
-        row->used = 0;
-        row->text[0] = '\0';
-    } else {
+    if (r->b->no_data)
+        osu_row_begin_unsized(row);
+    else
         osu_row_begin(row, r->c.size);
-    }
 }
 
 static void row_finish(const struct coll_run *r, struct osu_row *row, const struct coll_stat *t,
@@ -186,9 +171,7 @@ static void row_finish(const struct coll_run *r, struct osu_row *row, const stru
         osu_row_value(row, t->max * 1e6);
         osu_row_count(row, n);
     }
-    if (r->check)
-        osu_row_text(row, "Pass");
-    osu_row_end(row);
+    osu_row_end_checked(row, r->check, r->failed, NULL, NULL, "%s", r->failure);
 }
 
 static void measure_blocking(struct coll_run *r, size_t n)
@@ -208,7 +191,7 @@ static void measure_nonblocking(struct coll_run *r, size_t n)
     for (size_t i = 0; i < n; i++)
         r->pure_times[i] = one_call(r, i, r->check, 0, NULL);
     /* Each rank computes as long as its own communication took. */
-    double compute_s = mean(r->pure_times, n);
+    double compute_s = stats_mean(r->pure_times, n);
     for (size_t i = 0; i < n; i++)
         r->times[i] = one_call(r, n + i, r->check, compute_s, &r->compute_times[i]);
     struct coll_stat overall, compute, pure;
@@ -250,6 +233,7 @@ static void prepare_size(struct coll_run *r, size_t size)
 static void measure_size(struct coll_run *r, size_t size)
 {
     prepare_size(r, size);
+    r->failed = false;
     fill(r, 0);
     size_t n = osu_iterations(&r->o, &r->prog, size);
     size_t warm = osu_warmup(&r->o, &r->prog, size);
@@ -303,11 +287,8 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra);
     if (r->o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[r->o.first_positional]);
-    const char *corrupt = getenv("COMMSWEEP_CORRUPT");
     r->check = r->o.validate && !b->no_data;
-    const char *only = getenv("COMMSWEEP_CORRUPT_RANK");
-    r->corrupt = corrupt && strcmp(corrupt, "1") == 0 && r->check &&
-                 (!only || atoi(only) == r->c.rank);
+    r->corrupt = r->check && buf_corrupt_requested(r->c.rank);
 }
 
 /* -M capping, then the doubling sweep (reductions: whole elements only), and
@@ -390,8 +371,7 @@ static void allocate(struct coll_run *r)
 
 static void print_header(const struct coll_run *r)
 {
-    const char *env = getenv("COMMSWEEP_CORRUPT");
-    bool corrupt = env && strcmp(env, "1") == 0 && r->check;
+    bool corrupt = r->check && buf_corrupt_rank() >= 0;
     const struct coll_bench *b = r->b;
     const struct coll_ctx *c = &r->c;
     if (b->reduction)
@@ -432,23 +412,10 @@ static void print_header(const struct coll_run *r)
     const char *const *cols = b->call ? blocking : nonblocking;
     size_t ncols = b->call ? 1 : 4;
     const char *const *full = b->call ? blocking_full : nonblocking_full;
-    if (!b->no_data) {
+    if (b->no_data)
+        osu_print_columns_unsized(&r->o, cols, ncols, full, 3);
+    else
         osu_print_columns(&r->o, cols, ncols, full, 3);
-        return;
-    }
-    /* No size column: the first heading carries the comment mark, padded to
-     * its column's width only when more headings follow. */
-    struct osu_row row;
-    char first[64];
-    snprintf(first, sizeof first, "# %s", cols[0]);
-    bool more = ncols > 1 || r->o.full;
-    row.used = (size_t)snprintf(row.text, sizeof row.text, more ? "%-20s" : "%s", first);
-    for (size_t i = 1; i < ncols; i++)
-        osu_row_text(&row, cols[i]);
-    if (r->o.full)
-        for (size_t i = 0; i < 3; i++)
-            osu_row_text(&row, full[i]);
-    osu_row_end(&row);
 }
 
 _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)

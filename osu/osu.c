@@ -86,9 +86,9 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
         buf_require(o->where[r]);
 }
 
-enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank)
+enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank, int nranks)
 {
-    return o->where[rank == 0 ? 0 : 1];
+    return o->where[rank < (nranks + 1) / 2 ? 0 : 1];
 }
 
 size_t osu_iterations(const struct osu_opts *o, const struct osu_program *p, size_t size)
@@ -172,6 +172,24 @@ void osu_print_columns(const struct osu_opts *o, const char *const *columns, siz
     osu_row_end(&r);
 }
 
+void osu_print_columns_unsized(const struct osu_opts *o, const char *const *columns,
+                               size_t ncolumns, const char *const *full_columns, size_t nfull)
+{
+    size_t n = ncolumns + (o->full ? nfull : 0);
+    if (n == 0)
+        return;
+    struct osu_row r;
+    char first[64];
+    snprintf(first, sizeof first, "# %s", columns[0]);
+    r.used = (size_t)snprintf(r.text, sizeof r.text, n > 1 ? "%-20s" : "%s", first);
+    for (size_t i = 1; i < ncolumns; i++)
+        osu_row_text(&r, columns[i]);
+    if (o->full)
+        for (size_t i = 0; i < nfull; i++)
+            osu_row_text(&r, full_columns[i]);
+    osu_row_end(&r);
+}
+
 static void row_append(struct osu_row *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static void row_append(struct osu_row *r, const char *fmt, ...)
@@ -189,10 +207,40 @@ void osu_row_begin(struct osu_row *r, size_t size)
     r->used = 0;
     row_append(r, "%-10zu", size);
 }
+void osu_row_begin_unsized(struct osu_row *r)
+{
+    r->used = 0;
+    r->text[0] = '\0';
+}
 void osu_row_value(struct osu_row *r, double v) { row_append(r, "%20.2f", v); }
 void osu_row_count(struct osu_row *r, size_t v) { row_append(r, "%20zu", v); }
 void osu_row_text(struct osu_row *r, const char *s) { row_append(r, "%20s", s); }
 void osu_row_end(struct osu_row *r) { out_line("%s", r->text); }
+
+void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
+                         void (*release)(void *arg), void *arg, const char *fmt, ...)
+{
+    if (!validated) {
+        osu_row_end(r);
+        return;
+    }
+    int mine = failed, any = 0;
+    MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD));
+    osu_row_text(r, any ? "Fail" : "Pass");
+    osu_row_end(r);
+    if (!any)
+        return;
+    char text[768] = "";
+    if (failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(text, sizeof text, fmt, ap);
+        va_end(ap);
+    }
+    if (release)
+        release(arg);
+    err_any(MPI_COMM_WORLD, failed, ERR_STATUS_FAIL, "%s", text);
+}
 
 double osu_mb_per_s(double bytes, double seconds)
 {

@@ -55,9 +55,11 @@ extern const char *const osu_device_names[]; /* "none", "cuda" */
 void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char **argv,
                const struct opt_spec *extra, size_t nextra);
 
-/* Where this rank's buffers live (ranks >= 2 follow rank 1's placement in
- * point-to-point programs; collectives use o->where[0] for everyone). */
-enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank);
+/* Where this rank's buffers live in programs with per-rank placement: the
+ * first half of the nranks ranks (rounded up) follow o->where[0], the second
+ * half o->where[1]; at 2 ranks that is rank 0 and rank 1. Collectives use
+ * o->where[0] for everyone. */
+enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank, int nranks);
 
 size_t osu_iterations(const struct osu_opts *o, const struct osu_program *p, size_t size);
 size_t osu_warmup(const struct osu_opts *o, const struct osu_program *p, size_t size);
@@ -78,17 +80,39 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
  * (+ -c: "Validation"). full_columns may be NULL when the program has none. */
 void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,
                        const char *const *full_columns, size_t nfull);
+/* The same for a program that measures no message size and checks no data
+ * (the barrier): no size column and no Validation column; the first heading
+ * carries the comment mark ("# Avg Latency(us)"), padded to its column's
+ * width only when more headings follow. */
+void osu_print_columns_unsized(const struct osu_opts *o, const char *const *columns,
+                               size_t ncolumns, const char *const *full_columns, size_t nfull);
 
-/* One data row: built in pieces, printed and flushed by osu_row_end. */
+/* One data row: built in pieces, printed and flushed by osu_row_end (or
+ * osu_row_end_checked). Only rank 0 prints; building it elsewhere is harmless. */
 struct osu_row {
     char text[512];
     size_t used;
 };
 void osu_row_begin(struct osu_row *r, size_t size);
+void osu_row_begin_unsized(struct osu_row *r); /* no size column */
 void osu_row_value(struct osu_row *r, double v);  /* %20.2f */
 void osu_row_count(struct osu_row *r, size_t v);  /* %20zu */
 void osu_row_text(struct osu_row *r, const char *s); /* %20s */
 void osu_row_end(struct osu_row *r);
+
+/* Ends a row that has a Validation column when validated is true (-c); then
+ * collective over MPI_COMM_WORLD: every rank passes failed (its own checks of
+ * this size found wrong data) and the message that names what and where
+ * (fmt, printf style; read only when failed). The ranks agree on the
+ * verdict, rank 0 prints the row with "Pass" or "Fail", and after a "Fail"
+ * every rank calls release(arg) (when not NULL: what must end before
+ * MPI_Finalize, such as one-sided windows or threads), the lowest failing
+ * rank prints its message on stderr and every rank ends with status 1
+ * (ERR_STATUS_FAIL); returns only after "Pass". With validated false it is
+ * osu_row_end (no collective; failed must be false). */
+void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
+                         void (*release)(void *arg), void *arg, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
 
 /* Bandwidth in MB/s (10^6 bytes per second) and message rate (messages per
  * second) from bytes moved, messages and seconds. */

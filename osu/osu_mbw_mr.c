@@ -23,7 +23,7 @@ static void mbw_mr_values(const struct pt2pt_ctx *c, double seconds, double *out
 {
     double messages = (double)c->npairs * (double)c->window;
     out[0] = pt2pt_bandwidth_mb(c->size, messages, seconds);
-    out[1] = pt2pt_message_rate(messages, seconds);
+    out[1] = osu_msg_rate(messages, seconds);
 }
 
 static const struct opt_spec extra[] = {

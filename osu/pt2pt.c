@@ -8,8 +8,10 @@
 
 #include "pt2pt_arith.h"
 
-/* Read once on the main thread: threads of osu_latency_mt fill no data. */
+/* buf_corrupt_requested for this rank, read once on the main thread. */
 static bool corrupt_sent_data;
+/* The program running, for stop_after_failure. */
+static const struct pt2pt_bench *running;
 
 /* Enough for every doubling from 0 to SIZE_MAX. */
 #define PT2PT_MAX_STEPS 70
@@ -20,20 +22,8 @@ void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_
         return;
     struct buf view = {(char *)b->ptr + offset, len, b->where};
     buf_fill_bytes(&view, rank, iteration);
-    if (corrupt_sent_data && rank == 0) {
-        unsigned char byte;
-        buf_copy_out(&byte, &view, len / 2, 1);
-        byte ^= 1; /* pattern values are below 251, so this always changes one */
-        buf_copy_in(&view, len / 2, &byte, 1);
-    }
-}
-
-size_t pt2pt_check_region(const struct buf *b, size_t offset, size_t len, int rank,
-                          size_t iteration)
-{
-    if (len == 0)
-        return SIZE_MAX;
-    return buf_check_bytes(b, offset, len, rank, iteration);
+    if (corrupt_sent_data)
+        buf_flip_byte(&view, len / 2);
 }
 
 void pt2pt_pair_roles(struct pt2pt_ctx *c, size_t npairs)
@@ -80,7 +70,7 @@ static size_t default_check(struct pt2pt_ctx *c)
 {
     if (!c->receives_data)
         return SIZE_MAX;
-    return pt2pt_check_region(&c->recv, 0, c->size, c->peer, c->iteration);
+    return buf_check_bytes(&c->recv, 0, c->size, c->peer, c->iteration);
 }
 
 static const char *thread_level_name(int level)
@@ -130,13 +120,15 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
     }
     for (size_t i = 0; i < iterations; i++) {
         c->iteration = i;
-        if (o->validate)
+        if (o->validate) {
             (b->fill ? b->fill : default_fill)(c);
-        c->checking = o->validate;
+            /* The partner's check of the previous iteration and this fill
+             * end here, before the clock starts. */
+            MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+        }
         double start = timing_now();
         b->exchange(c, 1);
         double took = timing_now() - start;
-        c->checking = false;
         t->total += took;
         if (took < t->fastest)
             t->fastest = took;
@@ -154,6 +146,8 @@ static void stop(const struct pt2pt_bench *b, struct pt2pt_ctx *c)
     if (b->finish)
         b->finish(c);
 }
+
+static void stop_after_failure(void *c) { stop(running, c); }
 
 static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size)
 {
@@ -180,17 +174,15 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
     double global_max[3], global_sum[2];
     MPI_CHECK(MPI_Reduce(local_max, global_max, 3, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD));
     MPI_CHECK(MPI_Reduce(local_sum, global_sum, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD));
-    int bad = t.bad_index != SIZE_MAX, any_bad = 0;
-    MPI_CHECK(MPI_Allreduce(&bad, &any_bad, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD));
 
+    struct osu_row row;
+    osu_row_begin(&row, size);
     if (c->rank == 0) {
         double seconds = b->combine == PT2PT_MEAN && global_sum[1] > 0
                              ? global_sum[0] / global_sum[1]
                              : global_max[0];
         double values[PT2PT_MAX_COLUMNS];
         b->values(c, seconds, values);
-        struct osu_row row;
-        osu_row_begin(&row, size);
         for (size_t i = 0; i < c->ncolumns; i++)
             osu_row_value(&row, values[i]);
         if (o->full) {
@@ -203,22 +195,16 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
             osu_row_value(&row, hi);
             osu_row_count(&row, iterations);
         }
-        if (o->validate)
-            osu_row_text(&row, any_bad ? "Fail" : "Pass");
-        osu_row_end(&row);
     }
-    if (any_bad) {
-        stop(b, c);
-        err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL,
-                "validation failed at message size %zu: rank %d received a wrong byte at "
-                "index %zu in iteration %zu",
-                size, c->rank, t.bad_index, t.bad_iteration);
-    }
+    osu_row_end_checked(&row, o->validate, t.bad_index != SIZE_MAX, stop_after_failure, c,
+                        "validation failed at message size %zu: rank %d received a wrong byte "
+                        "at index %zu in iteration %zu",
+                        size, c->rank, t.bad_index, t.bad_iteration);
 }
 
 static void allocate(struct pt2pt_ctx *c, const struct osu_opts *o)
 {
-    enum buf_where where = o->where[c->rank < c->nranks / 2 ? 0 : 1];
+    enum buf_where where = osu_where_for_rank(o, c->rank, c->nranks);
     size_t bytes = o->max_size * c->slots;
     buf_alloc_all(&c->send, bytes, where, MPI_COMM_WORLD);
     buf_alloc_all(&c->recv, bytes, where, MPI_COMM_WORLD);
@@ -235,8 +221,8 @@ static void allocate(struct pt2pt_ctx *c, const struct osu_opts *o)
 _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
 {
     harness_init(&argc, &argv, b->thread_level);
-    const char *corrupt = getenv("COMMSWEEP_CORRUPT");
-    corrupt_sent_data = corrupt && strcmp(corrupt, "1") == 0;
+    running = b;
+    corrupt_sent_data = buf_corrupt_requested(harness.rank);
     struct osu_opts o;
     osu_parse(&o, &b->prog, argc, argv, b->extra, b->nextra);
     if (o.first_positional < argc)
@@ -256,18 +242,19 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         b->setup(&c);
     /* Two buffers (send, recv) of slots slices each; a window reuses them. */
     size_t buffers = 2 * c.slots;
-    if (o.min_size > o.mem_limit / buffers)
-        err_usage("message size %zu needs %zu buffers of that size, more than the memory "
-                  "limit of %zu bytes per process (-M)",
-                  o.min_size, buffers, o.mem_limit);
 
     osu_print_preamble(&o, &b->prog, argc, argv);
     if (b->ranks == PT2PT_EVEN)
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);
-    if (corrupt_sent_data)
-        out_comment("warning: COMMSWEEP_CORRUPT=1: rank 0 damages one byte of every message "
-                    "it sends under -c (a test hook)");
-    osu_cap_to_memory(&o, buffers);
+    int corrupt_rank = buf_corrupt_rank();
+    if (corrupt_rank >= 0)
+        out_comment("warning: COMMSWEEP_CORRUPT=1: rank %d damages one byte of every message "
+                    "it sends under -c (a test hook)",
+                    corrupt_rank);
+    if (!osu_cap_to_memory(&o, buffers))
+        err_usage("message size %zu needs %zu buffers of that size, more than the memory "
+                  "limit of %zu bytes per process (-M)",
+                  o.min_size, buffers, o.mem_limit);
     allocate(&c, &o);
     if (b->prepare)
         b->prepare(&c);

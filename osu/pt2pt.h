@@ -11,11 +11,13 @@
  * -f statistics, -c validation and printing.
  *
  * Validation (-c): each timed iteration is then run on its own; before it the
- * sending ranks fill their data with buf_pattern(rank, iteration, index),
- * after it the receiving ranks check what arrived. Filling and checking stay
- * outside the timed part. Setting COMMSWEEP_CORRUPT=1 in the environment makes
- * rank 0 damage one byte of every message it sends, so tests can prove that
- * validation catches bad data.
+ * sending ranks fill their data with buf_pattern(rank, iteration, index) and
+ * every rank meets in a barrier, after it the receiving ranks check what
+ * arrived. Filling and checking stay outside the timed part. A wrong byte
+ * prints the size's row with "Fail", one message and ends with status 1.
+ * Setting COMMSWEEP_CORRUPT=1 in the environment makes rank 0 (or the rank
+ * COMMSWEEP_CORRUPT_RANK names) damage one byte of every message it sends, so
+ * tests can prove that validation catches bad data.
  */
 #ifndef COMMSWEEP_OSU_PT2PT_H
 #define COMMSWEEP_OSU_PT2PT_H
@@ -62,7 +64,6 @@ struct pt2pt_ctx {
     size_t size;       /* current message size in bytes */
     size_t window;     /* current window (messages per iteration) */
     size_t iteration;  /* -c: index of the iteration about to run */
-    bool checking;     /* -c: the running exchange is a validated iteration */
     size_t ncolumns;   /* value columns printed; setup may lower it */
     struct msg_type type; /* describes one message of size bytes */
     struct buf send, recv;
@@ -105,12 +106,11 @@ struct pt2pt_bench {
 /* The whole program: returns only through harness_finish. */
 _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv);
 
-/* -c helpers for programs with their own fill/check: fill or check len bytes
- * of b at offset with the pattern of (rank, iteration); fill applies the
- * COMMSWEEP_CORRUPT hook when rank is 0. */
+/* -c helper for programs with their own fill: fills len bytes of b at offset
+ * with the pattern of (rank, iteration) and applies the COMMSWEEP_CORRUPT
+ * hook when this process is the rank it names (buf_corrupt_requested). Such
+ * programs check with buf_check_bytes. */
 void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_t iteration);
-size_t pt2pt_check_region(const struct buf *b, size_t offset, size_t len, int rank,
-                          size_t iteration);
 
 /* The measured patterns the programs share; each runs count iterations and
  * does nothing on a rank without a peer.

@@ -12,8 +12,3 @@ double pt2pt_bandwidth_mb(size_t size, double messages, double seconds_per_itera
 {
     return osu_mb_per_s((double)size * messages, seconds_per_iteration);
 }
-
-double pt2pt_message_rate(double messages, double seconds_per_iteration)
-{
-    return osu_msg_rate(messages, seconds_per_iteration);
-}

@@ -8,7 +8,6 @@
 
 /* Never a pattern byte (those are below 251), so a stale byte shows. */
 #define RMA_POISON 0xff
-#define RMA_STAGE ((size_t)1 << 20)
 
 void rma_data_alloc(struct rma_run *r, size_t max_elems)
 {
@@ -36,30 +35,6 @@ static struct buf view(const struct buf *b, size_t bytes)
     return v;
 }
 
-static void poison(struct buf *b, size_t bytes)
-{
-    if (b->where == BUF_HOST) {
-        memset(b->ptr, RMA_POISON, bytes);
-        return;
-    }
-    size_t stage = bytes < RMA_STAGE ? bytes : RMA_STAGE;
-    unsigned char *tmp = malloc(stage ? stage : 1);
-    if (!tmp)
-        err_fatal("cannot allocate %zu bytes of host staging memory", stage);
-    memset(tmp, RMA_POISON, stage);
-    for (size_t off = 0; off < bytes; off += stage)
-        buf_copy_in(b, off, tmp, bytes - off < stage ? bytes - off : stage);
-    free(tmp);
-}
-
-static void flip_first_byte(struct buf *b)
-{
-    unsigned char c;
-    buf_copy_out(&c, b, 0, 1);
-    c ^= 1;
-    buf_copy_in(b, 0, &c, 1);
-}
-
 static size_t bytes_per_epoch(const struct rma_run *r)
 {
     return r->elems * r->op->elem;
@@ -79,7 +54,7 @@ void rma_data_setup(struct rma_run *r)
     if (r->op->reads_target) {
         buf_fill_bytes(&win, r->rank, 0);
         if (r->corrupt && bytes)
-            flip_first_byte(&win);
+            buf_flip_byte(&win, 0);
     } else {
         buf_zero(&win);
     }
@@ -104,7 +79,7 @@ void rma_data_prepare(struct rma_run *r, size_t it)
     size_t bytes = bytes_per_epoch(r);
     struct buf origin = view(&r->origin, bytes);
     if (r->op->reads_target) {
-        poison(&origin, bytes);
+        buf_set_bytes(&origin, RMA_POISON);
         return;
     }
     if (r->op->elem == 1) {
@@ -115,22 +90,26 @@ void rma_data_prepare(struct rma_run *r, size_t it)
     }
     if (r->op->compares)
         r->compare = previous_value(r, it, 0);
-    if (r->op->fetches)
-        poison(&r->result, bytes);
+    if (r->op->fetches) {
+        struct buf result = view(&r->result, bytes);
+        buf_set_bytes(&result, RMA_POISON);
+    }
     if (r->corrupt && it == r->warmup && bytes)
-        flip_first_byte(&origin);
+        buf_flip_byte(&origin, 0);
 }
 
-/* The window after the peer's operations of iteration it. */
-static bool window_ok(struct rma_run *r, size_t it)
+/* The window after the peer's operations of iteration it: the first wrong
+ * element, or SIZE_MAX. Every element is visited: the running sums of the
+ * summing operations must stay up to date. */
+static size_t window_bad(struct rma_run *r, size_t it)
 {
     const struct rma_op *op = r->op;
     struct buf win = view(&r->window.mem, bytes_per_epoch(r));
     enum rma_local how = local_access(r, RMA_LOCAL_READ);
-    bool ok = true;
+    size_t bad = SIZE_MAX;
     rma_window_local_begin(&r->window, how);
     if (op->elem == 1) {
-        ok = buf_check_bytes(&win, 0, r->elems, r->peer, it) == SIZE_MAX;
+        bad = buf_check_bytes(&win, 0, r->elems, r->peer, it);
     } else {
         for (size_t i = 0; i < r->elems; i++) {
             uint64_t before = r->expect_local ? r->expect_local[i] : 0;
@@ -138,39 +117,54 @@ static bool window_ok(struct rma_run *r, size_t it)
                 rma_combine_value(op->combine, before, op->value(r->peer, it, i), op->elem);
             if (r->expect_local)
                 r->expect_local[i] = want;
-            if (rma_elem_load(win.ptr, i, op->elem) != want)
-                ok = false;
+            if (rma_elem_load(win.ptr, i, op->elem) != want && bad == SIZE_MAX)
+                bad = i;
         }
     }
     rma_window_local_end(&r->window, how);
-    return ok;
+    return bad;
 }
 
-/* What the origin fetched: the peer's window before its own operation. */
-static bool fetched_ok(struct rma_run *r, size_t it)
+/* What the origin fetched (the peer's window before its own operation): the
+ * first wrong element, or SIZE_MAX. */
+static size_t fetched_bad(struct rma_run *r, size_t it)
 {
     const struct rma_op *op = r->op;
-    bool ok = true;
+    size_t bad = SIZE_MAX;
     for (size_t i = 0; i < r->elems; i++) {
         uint64_t before = r->expect_remote ? r->expect_remote[i] : previous_value(r, it, i);
         if (r->expect_remote)
             r->expect_remote[i] =
                 rma_combine_value(op->combine, before, op->value(r->rank, it, i), op->elem);
-        if (rma_elem_load(r->result.ptr, i, op->elem) != before)
-            ok = false;
+        if (rma_elem_load(r->result.ptr, i, op->elem) != before && bad == SIZE_MAX)
+            bad = i;
     }
-    return ok;
+    return bad;
+}
+
+/* Counts a wrong buffer; the first of the size is kept for the message. */
+static void record(struct rma_run *r, size_t bad, const char *what, size_t it)
+{
+    if (bad == SIZE_MAX)
+        return;
+    if (r->failed_checks++ == 0)
+        r->first_failure = (struct rma_failure){what, bad, it};
 }
 
 void rma_data_check(struct rma_run *r, size_t it)
 {
     const struct rma_op *op = r->op;
-    if (r->was_target && !op->reads_target && !window_ok(r, it))
-        r->failed_checks++;
+    if (r->was_target && !op->reads_target)
+        record(r, window_bad(r, it), "its window", it);
     if (!r->was_origin)
         return;
-    if (op->reads_target && buf_check_bytes(&r->origin, 0, r->elems, r->peer, 0) != SIZE_MAX)
-        r->failed_checks++;
-    if (op->fetches && !fetched_ok(r, it))
-        r->failed_checks++;
+    if (op->reads_target)
+        record(r, buf_check_bytes(&r->origin, 0, r->elems, r->peer, 0), "the data it got", it);
+    if (op->fetches)
+        record(r, fetched_bad(r, it), "the values it fetched", it);
+}
+
+bool rma_data_corrupts(const struct rma_run *r)
+{
+    return buf_corrupt_requested(r->op->reads_target ? r->peer : r->rank);
 }

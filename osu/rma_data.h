@@ -7,9 +7,11 @@
  * target checks its window (put, accumulate, atomics: running sums included)
  * and the origin its get or fetch buffers.
  *
- * COMMSWEEP_CORRUPT=1 alters one byte of what a transfer carries (the
- * origin's operand in the first timed iteration of each size, or for get the
- * target's window), so tests can prove that -c catches bad data.
+ * COMMSWEEP_CORRUPT=1 alters one byte of what the transfers of rank 0 (or of
+ * the rank COMMSWEEP_CORRUPT_RANK names) carry: its operand in the first
+ * timed iteration of each size, or for get the window of its target, so
+ * tests can prove that -c catches bad data. rma_data_corrupts says whether
+ * this rank is the one that alters data.
  */
 #ifndef COMMSWEEP_OSU_RMA_DATA_H
 #define COMMSWEEP_OSU_RMA_DATA_H
@@ -24,8 +26,13 @@ void rma_data_free(struct rma_run *r);
 void rma_data_setup(struct rma_run *r);
 /* Operands of iteration it on an origin rank. */
 void rma_data_prepare(struct rma_run *r, size_t it);
-/* After iteration it (complete at the target): counts failures in
- * r->failed_checks. */
+/* After iteration it (complete at the target): counts wrong buffers in
+ * r->failed_checks and keeps the first in r->first_failure. */
 void rma_data_check(struct rma_run *r, size_t it);
+
+/* Whether this rank alters data for the COMMSWEEP_CORRUPT hook (r->corrupt):
+ * it is the named rank, or for get the named rank's peer, whose window the
+ * named rank reads. */
+bool rma_data_corrupts(const struct rma_run *r);
 
 #endif

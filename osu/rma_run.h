@@ -13,6 +13,13 @@
 #include "rma_sync.h"
 #include "rma_window.h"
 
+/* The first wrong buffer a rank found in a size (-c). */
+struct rma_failure {
+    const char *what; /* "its window", "the data it got", "the values it fetched" */
+    size_t element;   /* first wrong element (byte for put and get) */
+    size_t iteration; /* counted from the first warm-up iteration */
+};
+
 struct rma_run {
     const struct rma_bench *bench;
     const struct rma_op *op;
@@ -36,8 +43,9 @@ struct rma_run {
     size_t warmup;          /* of the current size */
     uint64_t *expect_local;  /* -c, summing ops: what this rank's window holds */
     uint64_t *expect_remote; /* -c, summing ops: what the peer's window holds */
-    bool corrupt;           /* COMMSWEEP_CORRUPT=1 */
-    size_t failed_checks;   /* of the current size, this rank */
+    bool corrupt;           /* this rank damages data (see rma_data.h) */
+    size_t failed_checks;   /* wrong buffers of the current size, this rank */
+    struct rma_failure first_failure; /* valid when failed_checks > 0 */
 };
 
 #endif

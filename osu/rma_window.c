@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "win.h"
 
 /* The seed's hint: MVAPICH2 places such memory in shared memory, other
  * libraries ignore it. */
@@ -44,10 +45,11 @@ static void created(int rc, const char *call, MPI_Comm comm)
 }
 
 void rma_window_open(struct rma_window *w, enum rma_win_kind kind, size_t bytes,
-                     enum buf_where where, bool hints, int peer, MPI_Comm comm)
+                     enum buf_where where, bool hints, int rank, int peer, MPI_Comm comm)
 {
     memset(w, 0, sizeof *w);
     w->kind = kind;
+    w->rank = rank;
     w->mem.bytes = bytes;
     w->mem.where = where;
     MPI_Info info = hint_info(hints && where == BUF_HOST);
@@ -63,8 +65,7 @@ void rma_window_open(struct rma_window *w, enum rma_win_kind kind, size_t bytes,
         break;
     case RMA_WIN_ALLOCATE: {
         void *ptr = NULL;
-        created(MPI_Win_allocate((MPI_Aint)bytes, 1, info, comm, &ptr, &w->win),
-                "MPI_Win_allocate", comm);
+        created(win_allocate(bytes, 1, info, comm, &ptr, &w->win), "MPI_Win_allocate", comm);
         w->mem.ptr = ptr;
         break;
     }
@@ -117,27 +118,17 @@ void rma_window_describe(enum rma_win_kind kind, bool hints, bool device, char *
     }
 }
 
-static int self_rank(const struct rma_window *w)
-{
-    MPI_Group group;
-    int rank = 0;
-    MPI_CHECK(MPI_Win_get_group(w->win, &group));
-    MPI_CHECK(MPI_Group_rank(group, &rank));
-    MPI_CHECK(MPI_Group_free(&group));
-    return rank;
-}
-
 void rma_window_local_begin(const struct rma_window *w, enum rma_local how)
 {
     if (how == RMA_LOCAL_DIRECT)
         return;
     int lock = how == RMA_LOCAL_WRITE ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED;
-    MPI_CHECK(MPI_Win_lock(lock, self_rank(w), 0, w->win));
+    MPI_CHECK(MPI_Win_lock(lock, w->rank, 0, w->win));
 }
 
 void rma_window_local_end(const struct rma_window *w, enum rma_local how)
 {
     if (how == RMA_LOCAL_DIRECT)
         return;
-    MPI_CHECK(MPI_Win_unlock(self_rank(w), w->win));
+    MPI_CHECK(MPI_Win_unlock(w->rank, w->win));
 }

@@ -20,14 +20,16 @@ struct rma_window {
     MPI_Win win;
     struct buf mem;       /* this rank's window memory */
     enum rma_win_kind kind;
+    int rank;             /* this rank in the window's communicator */
     bool mpi_memory;      /* from MPI_Alloc_mem: released with MPI_Free_mem */
     MPI_Aint peer_base;   /* target displacement of the peer's window start */
 };
 
-/* Collective over comm (two ranks): bytes of window memory on where. A
- * failed allocation ends every rank with status 2 and one line. */
+/* Collective over comm (two ranks; rank is this one's in comm, peer the
+ * other's): bytes of window memory on where. A failed allocation ends every
+ * rank with status 2 and one line. */
 void rma_window_open(struct rma_window *w, enum rma_win_kind kind, size_t bytes,
-                     enum buf_where where, bool hints, int peer, MPI_Comm comm);
+                     enum buf_where where, bool hints, int rank, int peer, MPI_Comm comm);
 void rma_window_close(struct rma_window *w);
 
 /* One line for the header describing how the window was made. */

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Collective benchmarks: options and failure paths. Bad input (status 2, one
-# line), -M capping, a corrupted receive buffer caught by -c (status 1), -T,
+# line), -M capping, a corrupted receive buffer caught by -c (the row with
+# Fail, one message, status 1), -T,
 # -k rotate, --per-iteration-max, -t, size 0, the barrier's layout, device
 # buffers without a GPU, and sizes the int-count MPI calls cannot express.
 . "$(dirname "$0")/../lib.sh"
@@ -60,17 +61,23 @@ run 3 "$P/osu_ireduce_scatter" -m 1:1024 -M 100 -i 2 -x 1 -c
 expect '[ $RC = 0 ] && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "4 8 16 32 " ]' \
     "-M caps a reduction to whole elements (4 8 16 32)"
 
-# --- a corrupted receive buffer fails validation with status 1
+# --- a corrupted receive buffer fails validation: the failing size's row
+# ends in Fail (the last row; the sizes before it Pass), one message on
+# stderr names it, status 1
 corrupt() { # DESCRIPTION NP PROGRAM RANK WANT_REGEX ARGS...
     local what=$1 np=$2 prog=$3 rank=$4 want=$5; shift 5
     COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=$rank run $np "$P/$prog" "$@"
     local failed
     failed=$(sed -n "s/^$prog: validation failed at size \([0-9]*\) .*/\1/p" "$ERR")
-    if [ "$RC" = 1 ] && grep -qE "^$prog: validation failed at size $want" "$ERR" \
-        && data_lines | awk -v s="$failed" '$1 == s { exit 1 }'; then
-        ok "$prog: $what fails with status 1"
+    if [ "$RC" = 1 ] && [ "$(program_lines "$prog")" = 1 ] \
+        && grep -qE "^$prog: validation failed at size $want" "$ERR" \
+        && data_lines | tail -1 | awk -v s="$failed" '$1 != s || $NF != "Fail" { exit 1 }' \
+        && ! data_lines | sed '$d' | grep -qv ' Pass$'; then
+        ok "$prog: $what prints the row with Fail, one message, status 1"
     else
-        not_ok "$prog: $what" "status $RC (want 1), no row for the failing size, message /$want/
+        not_ok "$prog: $what" "status $RC (want 1), $(program_lines "$prog") messages (want 1) \
+matching /$want/, last row for size '$failed' ending in Fail:
+$(data_lines | tail -2)
 $(head -c 1200 "$ERR")"
     fi
 }

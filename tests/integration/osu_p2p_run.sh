@@ -80,18 +80,25 @@ run 2 "$P2P/osu_mbw_mr" -m 1:16 -i 5 -x 1 -V -W 4 -c
 expect '[ "$RC" = 0 ] && [ "$(count_blocks)" = 3 ] && grep -qx "# windows: 1 to 4, one block each" "$OUT" && [ "$(grep -c "^# window: [124]$" "$OUT")" = 4 ] && [ "$(data_lines | grep -c " Pass$")" = 15 ]' \
     "osu_mbw_mr -V -W 4: one block per window 1, 2, 4"
 
-# Damaged data must fail validation: status 1, the size printed with Fail.
+# Damaged data must fail validation: the size printed with Fail as the last
+# row, one message on stderr naming it, status 1.
 export COMMSWEEP_CORRUPT=1
 for prog in osu_latency osu_latency_mt osu_bw osu_bibw osu_mbw_mr osu_multi_lat; do
     run 2 "$P2P/$prog" -m 0:64 -i 5 -x 1 -c
-    expect '[ "$RC" = 1 ] && data_lines | tail -1 | grep -qE "^1 .* Fail$" && grep -q "^$prog: validation failed at message size 1:" "$ERR"' \
-        "$prog with COMMSWEEP_CORRUPT=1 -c: Fail at size 1, status 1"
+    expect '[ "$RC" = 1 ] && data_lines | tail -1 | grep -qE "^1 .* Fail$" && [ "$(program_lines $prog)" = 1 ] && grep -q "^$prog: validation failed at message size 1: rank [01] received a wrong byte" "$ERR"' \
+        "$prog with COMMSWEEP_CORRUPT=1 -c: Fail at size 1, one message, status 1"
 done
 for prog in osu_mbw_mr osu_multi_lat; do
     run 4 "$P2P/$prog" -m 1:64 -i 5 -x 1 -c
-    expect '[ "$RC" = 1 ] && data_lines | tail -1 | grep -qE "^1 .* Fail$"' \
-        "$prog at 4 ranks with COMMSWEEP_CORRUPT=1 -c: Fail, status 1"
+    expect '[ "$RC" = 1 ] && data_lines | tail -1 | grep -qE "^1 .* Fail$" && [ "$(program_lines $prog)" = 1 ]' \
+        "$prog at 4 ranks with COMMSWEEP_CORRUPT=1 -c: Fail, one message, status 1"
 done
+# COMMSWEEP_CORRUPT_RANK picks the damaging rank: rank 1 of osu_bibw sends
+# too, so rank 0 finds the wrong byte.
+COMMSWEEP_CORRUPT_RANK=1 run 2 "$P2P/osu_bibw" -m 1:64 -i 5 -x 1 -c
+expect '[ "$RC" = 1 ] && data_lines | tail -1 | grep -qE "^1 .* Fail$" && grep -q "^osu_bibw: validation failed at message size 1: rank 0 " "$ERR" && grep -q "^# warning: COMMSWEEP_CORRUPT=1: rank 1 damages" "$OUT"' \
+    "osu_bibw with COMMSWEEP_CORRUPT_RANK=1: rank 0 sees the damage"
+
 run 2 "$P2P/osu_bw" -m 1:64 -i 5 -x 1
 expect '[ "$RC" = 0 ] && ! grep -q Fail "$OUT"' \
     "osu_bw with COMMSWEEP_CORRUPT=1 but no -c: runs, nothing checked"

@@ -77,7 +77,8 @@ refuse "device buffers on fetch-and-op" osu_fop_latency -d cuda
 refuse "device window from MPI_Win_allocate" osu_put_latency -w allocate D D
 
 # -c fails when the data is wrong: COMMSWEEP_CORRUPT=1 damages one byte of
-# what a transfer carries.
+# what rank 0's transfers carry. The failing size is the last row, with Fail,
+# one message on stderr names it, status 1.
 export COMMSWEEP_CORRUPT=1
 for case in "osu_put_latency -m 1:8" "osu_get_latency -m 1:8 -s fence" "osu_acc_latency -m 4:8" \
     "osu_put_bibw -m 4:8 -W 2" "osu_passive_put_latency -m 1:8 -s flush_local" \
@@ -87,9 +88,17 @@ for case in "osu_put_latency -m 1:8" "osu_get_latency -m 1:8 -s fence" "osu_acc_
     prog=$1
     shift
     run 2 "$RMA/$prog" "$@" -i 3 -x 1 -c
-    expect '[ "$RC" = 1 ] && data_lines | grep -q "Fail$" && grep -q "^$prog: validation failed" "$ERR"' \
-        "$prog $* -c detects corrupted data"
+    expect '[ "$RC" = 1 ] && [ "$(data_lines | wc -l)" = 1 ] && data_lines | grep -q " Fail$" && [ "$(program_lines $prog)" = 1 ] && grep -q "^$prog: validation failed at message size [0-9]*: rank [01] found " "$ERR"' \
+        "$prog $* -c: the first size fails, one message, status 1"
 done
+# COMMSWEEP_CORRUPT_RANK=1: rank 1 damages what its transfers carry, so the
+# passive programs (rank 0 the only origin) pass, the ping-pongs fail.
+COMMSWEEP_CORRUPT_RANK=1 run 2 "$RMA/osu_passive_put_latency" -m 1:8 -i 3 -x 1 -c
+expect '[ "$RC" = 0 ] && [ "$(data_lines | grep -c " Pass$")" = 4 ]' \
+    "COMMSWEEP_CORRUPT_RANK=1: a passive put from rank 0 passes"
+COMMSWEEP_CORRUPT_RANK=1 run 2 "$RMA/osu_put_latency" -m 1:8 -i 3 -x 1 -c
+expect '[ "$RC" = 1 ] && data_lines | grep -q " Fail$" && grep -q "^osu_put_latency: validation failed at message size 1: rank 0 found its window wrong" "$ERR"' \
+    "COMMSWEEP_CORRUPT_RANK=1: rank 1's put fails at rank 0"
 unset COMMSWEEP_CORRUPT
 run 2 "$RMA/osu_acc_latency" -m 4:8 -i 3 -x 1
 expect '[ "$RC" = 0 ] && ! data_lines | grep -q "Fail"' "without -c nothing is checked"
