@@ -55,7 +55,7 @@ void cli_parse(int argc, char **argv, struct cli_common *c, const struct opt_spe
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
     char err[200];
-    if (cpm_msgset_check(&c->msgset, err, sizeof err) != 0 ||
+    if (cpm_msgset_check(&c->msgset, 1, err, sizeof err) != 0 ||
         cpm_precision_check(&c->precision, err, sizeof err) != 0)
         err_usage("%s", err);
     /* The largest experiment (one-to-two) holds two messages: find out now,
@@ -91,4 +91,13 @@ void cli_result_line(const struct cpm_result *r, double scale)
 {
     out_line("%zu %.9g %d %zu %.9g", r->size, r->time * scale, r->above_wtick, r->reps,
              r->ci * scale);
+}
+
+void cli_join_names(const char *const *names, char *out, size_t len)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t k = 0; names[k] && used < len; k++)
+        used += (size_t)snprintf(out + used, len - used, "%s%s",
+                                 k == 0 ? "" : names[k + 1] ? ", " : " or ", names[k]);
 }

@@ -31,5 +31,7 @@ void cli_preamble(const struct cli_common *c, int processes);
 void cli_columns(void);
 /* A measured line: size, time, above-wtick flag, repetitions, CI half-width. */
 void cli_result_line(const struct cpm_result *r, double scale);
+/* "A, B or C" from NULL-terminated names, for help and messages. */
+void cli_join_names(const char *const *names, char *out, size_t len);
 
 #endif

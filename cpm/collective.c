@@ -3,6 +3,7 @@
  * or global. Each operation is a row of the table below: how big its
  * buffers are and how to run it once; the driver does the rest. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "cli.h"
@@ -83,9 +84,7 @@ static const struct coll colls[] = {
     {"MPI_Allreduce", 0, 0, 1, run_allreduce}, {"MPI_Allgather", 0, 1, 0, run_allgather},
     {"MPI_Alltoall", 1, 1, 0, run_alltoall},   {"MPI_Barrier", 0, 0, 0, run_barrier},
 };
-static const char *const coll_names[] = {"MPI_Bcast",     "MPI_Scatter",   "MPI_Gather",
-                                         "MPI_Reduce",    "MPI_Allreduce", "MPI_Allgather",
-                                         "MPI_Alltoall",  "MPI_Barrier",   NULL};
+enum { NCOLLS = sizeof colls / sizeof colls[0] };
 
 struct driver {
     const struct coll *coll;
@@ -121,14 +120,19 @@ static void print(size_t index, const struct cpm_result *r, void *arg)
 int main(int argc, char **argv)
 {
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
+    /* The operation names and their help come from the table. */
+    const char *coll_names[NCOLLS + 1] = {NULL};
+    for (size_t k = 0; k < NCOLLS; k++)
+        coll_names[k] = colls[k].name;
+    char list[260], op_help[300];
+    cli_join_names(coll_names, list, sizeof list);
+    snprintf(op_help, sizeof op_help, "%s (required)", list);
     struct cli_common c;
     int op = -1, method = CPM_TIMING_MAX;
     size_t root = 0;
     const struct opt_spec extra[] = {
         {.short_name = 'O', .kind = OPT_CHOICE, .dest = &op, .metavar = "OPERATION",
-         .help = "MPI_Bcast, MPI_Scatter, MPI_Gather, MPI_Reduce, MPI_Allreduce, MPI_Allgather, "
-                 "MPI_Alltoall or MPI_Barrier (required)",
-         .choices = coll_names},
+         .help = op_help, .choices = coll_names},
         {.short_name = 't', .kind = OPT_CHOICE, .dest = &method, .metavar = "METHOD",
          .help = "timing: max (default), root or global", .choices = cpm_timing_names},
         {.long_name = "root", .kind = OPT_SIZE, .dest = &root, .metavar = "RANK",

@@ -1,23 +1,10 @@
 /* cpm_breakpoint: single-break least-squares search with an F test; see
  * cpm_breakpoint.h. */
 #include "cpm_breakpoint.h"
+#include "cpm_model.h"
 
 #include <gsl/gsl_cdf.h>
-#include <gsl/gsl_fit.h>
 #include <math.h>
-
-/* Least-squares line over n points; its residual sum of squares. */
-static double fit(const double *x, const double *y, size_t n, double line[2])
-{
-    double cov00, cov01, cov11, ssr = 0.0;
-    if (n < 2) {
-        line[0] = n ? y[0] : 0.0;
-        line[1] = 0.0;
-        return 0.0;
-    }
-    gsl_fit_linear(x, 1, y, 1, n, &line[0], &line[1], &cov00, &cov01, &cov11, &ssr);
-    return ssr;
-}
 
 int cpm_breakpoint_search(const double *x, const double *y, size_t n, size_t min_segment,
                           double alpha, struct cpm_break *out)
@@ -25,7 +12,7 @@ int cpm_breakpoint_search(const double *x, const double *y, size_t n, size_t min
     if (min_segment < 2)
         min_segment = 2;
     double whole[2];
-    double ssr0 = fit(x, y, n, whole);
+    double ssr0 = cpm_fit_line(x, y, n, &whole[0], &whole[1]);
     out->found = false;
     out->index = n;
     out->x = n ? x[n - 1] : 0.0;
@@ -39,7 +26,8 @@ int cpm_breakpoint_search(const double *x, const double *y, size_t n, size_t min
     double best = INFINITY;
     for (size_t k = min_segment; k + min_segment <= n; k++) {
         double l[2], r[2];
-        double ssr = fit(x, y, k, l) + fit(x + k, y + k, n - k, r);
+        double ssr = cpm_fit_line(x, y, k, &l[0], &l[1]) +
+                     cpm_fit_line(x + k, y + k, n - k, &r[0], &r[1]);
         if (ssr < best) {
             best = ssr;
             out->index = k;

@@ -1,9 +1,22 @@
-/* cpm_curve: piecewise-linear curves of the LinInterp and PLogP models; see
- * cpm_model.h. */
+/* cpm_curve: least-squares lines (Hockney, the breakpoint search) and the
+ * piecewise-linear curves of the LinInterp and PLogP models; see cpm_model.h. */
 #include "cpm_model.h"
 
 #include <gsl/gsl_errno.h>
+#include <gsl/gsl_fit.h>
 #include <gsl/gsl_interp.h>
+
+double cpm_fit_line(const double *x, const double *y, size_t n, double *a, double *b)
+{
+    double cov00, cov01, cov11, ssr = 0.0;
+    if (n < 2) {
+        *a = n ? y[0] : 0.0;
+        *b = 0.0;
+        return 0.0;
+    }
+    gsl_fit_linear(x, 1, y, 1, n, a, b, &cov00, &cov01, &cov11, &ssr);
+    return ssr;
+}
 
 static double segment(const double *x, const double *y, size_t a, double at)
 {

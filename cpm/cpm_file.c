@@ -3,14 +3,15 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(struct cpm_reader *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static int fail(struct cpm_reader *r, const char *fmt, ...)
+#include "opt.h"
+
+int cpm_read_fail(struct cpm_reader *r, const char *fmt, ...)
 {
     char text[200];
     va_list ap;
@@ -57,9 +58,9 @@ int cpm_read_word(struct cpm_reader *r, const char *what, char *out, size_t outl
 {
     int got = next_token(r, out, outlen);
     if (got == 0)
-        return fail(r, "the file ends where %s was expected (truncated?)", what);
+        return cpm_read_fail(r, "the file ends where %s was expected (truncated?)", what);
     if (got < 0)
-        return fail(r, "a word too long where %s was expected", what);
+        return cpm_read_fail(r, "a word too long where %s was expected", what);
     return 0;
 }
 
@@ -69,35 +70,32 @@ int cpm_read_expect(struct cpm_reader *r, const char *word)
     if (cpm_read_word(r, word, tok, sizeof tok) != 0)
         return -1;
     if (strcmp(tok, word) != 0)
-        return fail(r, "expected '%s', found '%s'", word, tok);
+        return cpm_read_fail(r, "expected '%s', found '%s'", word, tok);
     return 0;
 }
 
+/* The strict integer parsing is the option parser's (opt.h); the messages
+ * here name the line of the file instead. */
 int cpm_read_int(struct cpm_reader *r, const char *what, long min, long max, int *out)
 {
-    char tok[64], *end;
+    char tok[64], why[160];
+    long long v;
     if (cpm_read_word(r, what, tok, sizeof tok) != 0)
         return -1;
-    errno = 0;
-    long v = strtol(tok, &end, 10);
-    if (end == tok || *end || errno)
-        return fail(r, "%s: '%s' is not an integer", what, tok);
+    if (opt_to_long(tok, what, LLONG_MIN, LLONG_MAX, &v, why, sizeof why) != 0)
+        return cpm_read_fail(r, "%s: '%s' is not an integer", what, tok);
     if (v < min || v > max)
-        return fail(r, "%s: %ld is outside [%ld, %ld]", what, v, min, max);
+        return cpm_read_fail(r, "%s: %lld is outside [%ld, %ld]", what, v, min, max);
     *out = (int)v;
     return 0;
 }
 
 static int parse_size(struct cpm_reader *r, const char *what, const char *tok, size_t *out)
 {
-    char *end;
-    errno = 0;
-    if (!isdigit((unsigned char)tok[0]))
-        return fail(r, "%s: '%s' is not a size in bytes", what, tok);
-    unsigned long long v = strtoull(tok, &end, 10);
-    if (*end || errno || v >= SIZE_MAX)
-        return fail(r, "%s: '%s' is not a size in bytes", what, tok);
-    *out = (size_t)v;
+    char why[160];
+    /* SIZE_MAX itself is CPM_NO_THRESHOLD, written "none". */
+    if (opt_to_size(tok, what, 0, SIZE_MAX - 1, out, why, sizeof why) != 0)
+        return cpm_read_fail(r, "%s: '%s' is not a size in bytes", what, tok);
     return 0;
 }
 
@@ -129,7 +127,7 @@ int cpm_read_double(struct cpm_reader *r, const char *what, double *out)
     errno = 0;
     double v = strtod(tok, &end);
     if (end == tok || *end || errno == ERANGE || !isfinite(v))
-        return fail(r, "%s: '%s' is not a finite number", what, tok);
+        return cpm_read_fail(r, "%s: '%s' is not a finite number", what, tok);
     *out = v;
     return 0;
 }
@@ -152,7 +150,7 @@ int cpm_read_sizes(struct cpm_reader *r, double *out, size_t n)
             return -1;
         out[s] = (double)size;
         if (s > 0 && !(out[s] > out[s - 1]))
-            return fail(r, "message sizes must increase");
+            return cpm_read_fail(r, "message sizes must increase");
     }
     return 0;
 }
@@ -177,7 +175,7 @@ int cpm_read_end(struct cpm_reader *r)
     char tok[64];
     int got = next_token(r, tok, sizeof tok);
     if (got != 0)
-        return fail(r, "unexpected '%s' after the end of the model (wrong count?)",
+        return cpm_read_fail(r, "unexpected '%s' after the end of the model (wrong count?)",
                     got > 0 ? tok : "...");
     return 0;
 }
@@ -198,18 +196,24 @@ void cpm_write_doubles(FILE *f, const char *key, const double *v, size_t n)
     fputc('\n', f);
 }
 
-int cpm_model_read_stream(FILE *f, const struct cpm_model_kind *kind, void **model, char *err,
-                          size_t errlen)
+int cpm_model_read_stream_n(FILE *f, const struct cpm_model_kind *kind, int processes,
+                            void **model, char *err, size_t errlen)
 {
     struct cpm_reader r = {f, 1, err, errlen};
     char name[64];
+    int n;
     *model = NULL;
     if (cpm_read_expect(&r, "model") != 0 || cpm_read_word(&r, "the model name", name, sizeof name) != 0)
         return -1;
     if (strcmp(name, kind->file_name) != 0)
-        return fail(&r, "the file holds a %s model, not %s", name, kind->file_name);
+        return cpm_read_fail(&r, "the file holds a %s model, not %s", name, kind->file_name);
+    /* Every size the model allocates follows from the count: check it first. */
+    if (cpm_read_keyed_int(&r, "processes", 1, CPM_MAX_PROCESSES, &n) != 0)
+        return -1;
+    if (processes > 0 && n != processes)
+        return cpm_read_fail(&r, "the file describes %d processes, expected %d", n, processes);
     void *m = NULL;
-    if (kind->read(&r, &m) != 0)
+    if (kind->read(&r, n, &m) != 0)
         return -1;
     if (cpm_read_end(&r) != 0) {
         kind->free(m);
@@ -219,8 +223,14 @@ int cpm_model_read_stream(FILE *f, const struct cpm_model_kind *kind, void **mod
     return 0;
 }
 
-int cpm_model_read_file(const char *path, const struct cpm_model_kind *kind, void **model,
-                        char *err, size_t errlen)
+int cpm_model_read_stream(FILE *f, const struct cpm_model_kind *kind, void **model, char *err,
+                          size_t errlen)
+{
+    return cpm_model_read_stream_n(f, kind, 0, model, err, errlen);
+}
+
+int cpm_model_read_file(const char *path, const struct cpm_model_kind *kind, int processes,
+                        void **model, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -228,7 +238,7 @@ int cpm_model_read_file(const char *path, const struct cpm_model_kind *kind, voi
         return -1;
     }
     char inner[300];
-    int rc = cpm_model_read_stream(f, kind, model, inner, sizeof inner);
+    int rc = cpm_model_read_stream_n(f, kind, processes, model, inner, sizeof inner);
     fclose(f);
     if (rc != 0)
         snprintf(err, errlen, "model file %s, %s", path, inner);
@@ -237,7 +247,7 @@ int cpm_model_read_file(const char *path, const struct cpm_model_kind *kind, voi
 
 int cpm_model_write_stream(FILE *f, const struct cpm_model_kind *kind, const void *model)
 {
-    fprintf(f, "model %s\n", kind->file_name);
+    fprintf(f, "model %s\nprocesses %d\n", kind->file_name, kind->predictor(model)->n);
     kind->write(f, model);
     return ferror(f) ? -1 : 0;
 }

@@ -1,7 +1,6 @@
 /* cpm_hockney: the heterogeneous Hockney model; see cpm_hockney.h. */
 #include "cpm_hockney.h"
 
-#include <gsl/gsl_fit.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -50,17 +49,6 @@ double cpm_hockney_predict_p2p(const struct cpm_predictor *self, int i, int j, s
         return 0.0;
     size_t k = cpm_pair_index(h->n, i, j);
     return h->a[k] + h->b[k] * (double)m;
-}
-
-void cpm_hockney_fit(const double *sizes, const double *times, size_t k, double *a, double *b)
-{
-    double cov00, cov01, cov11, sumsq;
-    if (k < 2) {
-        *a = k ? times[0] : 0.0;
-        *b = 0.0;
-        return;
-    }
-    gsl_fit_linear(sizes, 1, times, 1, k, a, b, &cov00, &cov01, &cov11, &sumsq);
 }
 
 struct cpm_hockney *cpm_hockney_estimate(MPI_Comm comm, size_t m,
@@ -134,7 +122,7 @@ struct cpm_hockney *cpm_hockney_estimate_regression(MPI_Comm comm, const struct 
         for (size_t k = 0; k < c.pairs; k++) {
             for (size_t s = 0; s < count; s++)
                 y[s] = c.times[s * c.pairs + k];
-            cpm_hockney_fit(c.sizes, y, count, &h->a[k], &h->b[k]);
+            cpm_fit_line(c.sizes, y, count, &h->a[k], &h->b[k]);
         }
         free(y);
     }
@@ -143,12 +131,11 @@ struct cpm_hockney *cpm_hockney_estimate_regression(MPI_Comm comm, const struct 
     return h;
 }
 
-int cpm_hockney_read(struct cpm_reader *r, struct cpm_hockney **model)
+int cpm_hockney_read(struct cpm_reader *r, int n, struct cpm_hockney **model)
 {
-    int n;
-    if (cpm_read_keyed_int(r, "processes", 1, 1 << 20, &n) != 0)
-        return -1;
-    struct cpm_hockney *h = alloc_or_die(n);
+    struct cpm_hockney *h = cpm_hockney_alloc(n);
+    if (!h)
+        return cpm_read_fail(r, "out of memory for a Hockney model of %d processes", n);
     for (size_t k = 0; k < cpm_pairs(n); k++) {
         int i, j, want_i, want_j;
         cpm_pair_at(n, k, &want_i, &want_j);
@@ -166,7 +153,7 @@ int cpm_hockney_read(struct cpm_reader *r, struct cpm_hockney **model)
 
 void cpm_hockney_write(FILE *f, const struct cpm_hockney *h)
 {
-    fprintf(f, "processes %d\n# i j a(s) b(s/byte): T_ij(M) = a + b M, one way\n", h->n);
+    fprintf(f, "# i j a(s) b(s/byte): T_ij(M) = a + b M, one way\n");
     for (size_t k = 0; k < cpm_pairs(h->n); k++) {
         int i, j;
         cpm_pair_at(h->n, k, &i, &j);
@@ -230,25 +217,30 @@ double cpm_hockney_hpredict_sg_binomial(const struct cpm_hockney *h, size_t m)
 /* The registry's view. */
 static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
 {
-    if (a->two_point && a->msgset.max_size == 0)
-        snprintf(err, errlen, "the two-point Hockney estimate needs a maximum size above 0");
-    else if (!a->two_point && (a->msgset.min_size == a->msgset.max_size || a->msgset.max_num < 2))
-        snprintf(err, errlen, "the Hockney regression needs at least two message sizes");
-    else
+    if (cpm_estimate_flags_check(a, "Hockney", true, false, err, errlen) != 0)
+        return -1;
+    if (!a->two_point)
+        return cpm_msgset_check(&a->msgset, 2, err, errlen);
+    if (a->msgset.max_size > 0)
         return 0;
+    snprintf(err, errlen, "the two-point Hockney estimate needs a maximum size above 0");
     return -1;
 }
 
-static void *estimate(const struct cpm_estimate_args *a)
+static int estimate(const struct cpm_estimate_args *a, void **model, char *err, size_t errlen)
 {
+    (void)err;
+    (void)errlen;
     if (a->two_point)
-        return cpm_hockney_estimate(a->comm, a->msgset.max_size, &a->precision, a->parallel);
-    return cpm_hockney_estimate_regression(a->comm, &a->msgset, &a->precision, a->parallel);
+        *model = cpm_hockney_estimate(a->comm, a->msgset.max_size, &a->precision, a->parallel);
+    else
+        *model = cpm_hockney_estimate_regression(a->comm, &a->msgset, &a->precision, a->parallel);
+    return 0;
 }
 
-static int read_any(struct cpm_reader *r, void **m)
+static int read_any(struct cpm_reader *r, int n, void **m)
 {
-    return cpm_hockney_read(r, (struct cpm_hockney **)m);
+    return cpm_hockney_read(r, n, (struct cpm_hockney **)m);
 }
 static void write_any(FILE *f, const void *m) { cpm_hockney_write(f, m); }
 static void free_any(void *m) { cpm_hockney_free(m); }
@@ -281,5 +273,15 @@ static const struct cpm_coll_prediction colls[] = {
 };
 
 const struct cpm_model_kind cpm_hockney_kind = {
-    "Hockney", "Hockney", 2, check, estimate, read_any, write_any, free_any, predictor_any,
-    colls, sizeof colls / sizeof colls[0]};
+    .name = "Hockney",
+    .file_name = "Hockney",
+    .min_procs = 2,
+    .check = check,
+    .estimate = estimate,
+    .read = read_any,
+    .write = write_any,
+    .free = free_any,
+    .predictor = predictor_any,
+    .colls = colls,
+    .ncolls = sizeof colls / sizeof colls[0],
+};

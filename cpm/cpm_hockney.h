@@ -23,15 +23,13 @@ void cpm_hockney_free(struct cpm_hockney *model);
 /* Collective; the model on rank 0, NULL elsewhere. m > 0. */
 struct cpm_hockney *cpm_hockney_estimate(MPI_Comm comm, size_t m,
                                          const struct cpm_precision *p, bool parallel);
-/* Collective; the message set must give at least two sizes. */
+/* Collective; the message set must give at least two sizes
+ * (cpm_msgset_check with 2). */
 struct cpm_hockney *cpm_hockney_estimate_regression(MPI_Comm comm, const struct cpm_msgset *set,
                                                     const struct cpm_precision *p,
                                                     bool parallel);
-/* Least squares a + b M over k points (GSL). */
-void cpm_hockney_fit(const double *sizes, const double *times, size_t k, double *a, double *b);
-
-/* File: "processes N", then one line "i j a b" per pair i < j. */
-int cpm_hockney_read(struct cpm_reader *r, struct cpm_hockney **model);
+/* File, after "processes N": one line "i j a b" per pair i < j. */
+int cpm_hockney_read(struct cpm_reader *r, int n, struct cpm_hockney **model);
 void cpm_hockney_write(FILE *f, const struct cpm_hockney *model);
 
 double cpm_hockney_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m);

@@ -98,13 +98,14 @@ struct cpm_lininterp *cpm_lininterp_estimate(MPI_Comm comm, const struct cpm_pre
     return l;
 }
 
-int cpm_lininterp_read(struct cpm_reader *r, struct cpm_lininterp **model)
+int cpm_lininterp_read(struct cpm_reader *r, int n, struct cpm_lininterp **model)
 {
-    int n, points;
-    if (cpm_read_keyed_int(r, "processes", 1, 1 << 20, &n) != 0 ||
-        cpm_read_keyed_int(r, "points", 1, 1 << 20, &points) != 0)
+    int points;
+    if (cpm_read_keyed_int(r, "points", 1, 1 << 20, &points) != 0)
         return -1;
-    struct cpm_lininterp *l = alloc_or_die(n, (size_t)points);
+    struct cpm_lininterp *l = cpm_lininterp_alloc(n, (size_t)points);
+    if (!l)
+        return cpm_read_fail(r, "out of memory for a LinInterp model of %d processes", n);
     int rc = cpm_read_sizes(r, l->sizes, (size_t)points);
     for (size_t k = 0; rc == 0 && k < cpm_pairs(n); k++) {
         int i, j, want_i, want_j;
@@ -125,7 +126,7 @@ int cpm_lininterp_read(struct cpm_reader *r, struct cpm_lininterp **model)
 
 void cpm_lininterp_write(FILE *f, const struct cpm_lininterp *l)
 {
-    fprintf(f, "processes %d\npoints %zu\n", l->n, l->num_points);
+    fprintf(f, "points %zu\n", l->num_points);
     cpm_write_sizes(f, l->sizes, l->num_points);
     fprintf(f, "# i j one-way time (s) at each size\n");
     for (size_t k = 0; k < cpm_pairs(l->n); k++) {
@@ -138,14 +139,22 @@ void cpm_lininterp_write(FILE *f, const struct cpm_lininterp *l)
     }
 }
 
-static void *estimate(const struct cpm_estimate_args *a)
+static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
 {
-    return cpm_lininterp_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
+    return cpm_estimate_flags_check(a, "LinInterp", false, false, err, errlen);
 }
 
-static int read_any(struct cpm_reader *r, void **m)
+static int estimate(const struct cpm_estimate_args *a, void **model, char *err, size_t errlen)
 {
-    return cpm_lininterp_read(r, (struct cpm_lininterp **)m);
+    (void)err;
+    (void)errlen;
+    *model = cpm_lininterp_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
+    return 0;
+}
+
+static int read_any(struct cpm_reader *r, int n, void **m)
+{
+    return cpm_lininterp_read(r, n, (struct cpm_lininterp **)m);
 }
 static void write_any(FILE *f, const void *m) { cpm_lininterp_write(f, m); }
 static void free_any(void *m) { cpm_lininterp_free(m); }
@@ -155,4 +164,13 @@ static const struct cpm_predictor *predictor_any(const void *m)
 }
 
 const struct cpm_model_kind cpm_lininterp_kind = {
-    "LinInterp", "LinInterp", 2, NULL, estimate, read_any, write_any, free_any, predictor_any, NULL, 0};
+    .name = "LinInterp",
+    .file_name = "LinInterp",
+    .min_procs = 2,
+    .check = check,
+    .estimate = estimate,
+    .read = read_any,
+    .write = write_any,
+    .free = free_any,
+    .predictor = predictor_any,
+};

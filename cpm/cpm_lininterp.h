@@ -22,9 +22,9 @@ void cpm_lininterp_free(struct cpm_lininterp *model);
 /* Collective; the model on rank 0, NULL elsewhere. */
 struct cpm_lininterp *cpm_lininterp_estimate(MPI_Comm comm, const struct cpm_precision *p,
                                              const struct cpm_msgset *set, bool parallel);
-/* File: "processes N", "points K", "sizes S1 .. SK" (strictly increasing),
- * then per pair i < j a line "i j T1 .. TK". */
-int cpm_lininterp_read(struct cpm_reader *r, struct cpm_lininterp **model);
+/* File, after "processes N": "points K", "sizes S1 .. SK" (strictly
+ * increasing), then per pair i < j a line "i j T1 .. TK". */
+int cpm_lininterp_read(struct cpm_reader *r, int n, struct cpm_lininterp **model);
 void cpm_lininterp_write(FILE *f, const struct cpm_lininterp *model);
 double cpm_lininterp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m);
 

@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "err.h"
-
 struct cpm_lmo *cpm_lmo_alloc(int n, bool homogeneous)
 {
     struct cpm_lmo *l = calloc(1, sizeof *l);
@@ -83,7 +81,11 @@ static double overlapped(const struct cpm_lmo *l, int root, size_t m)
 
 /* Transfers sharing the root's link one after another: every byte crosses
  * at its own rate (the sum of M / beta_ri), while the latencies and the
- * remote processing still overlap (the largest L_ri + C_i + M t_i). */
+ * remote processing still overlap (the largest L_ri + C_i + M t_i).
+ * The seed's gather formula for large messages survives only as a sum over
+ * i = 1 .. n-1 with 1/beta_ri in it; this is the reading taken. Its scatter
+ * formula has no large-message branch: using this one from S on is a
+ * deviation (the README and prediction --help say so). */
 static double serialised(const struct cpm_lmo *l, int root, size_t m)
 {
     double wire = 0.0, worst = 0.0;
@@ -136,9 +138,8 @@ static int check_delays(struct cpm_reader *r, const struct cpm_lmo *l, size_t pr
 {
     for (size_t i = 0; i < procs; i++)
         if (l->C[i] < 0.0 || l->t[i] < 0.0) {
-            snprintf(r->err, r->errlen, "line %d: processor %zu has a negative delay (C %g, t %g)",
-                     r->line, i, l->C[i], l->t[i]);
-            return -1;
+            return cpm_read_fail(r, "processor %zu has a negative delay (C %g, t %g)", i,
+                                 l->C[i], l->t[i]);
         }
     return 0;
 }
@@ -153,19 +154,17 @@ static int check_link(struct cpm_reader *r, const struct cpm_lmo *l, int i, int 
         what = "t_i + 1/beta_ij + t_j (a larger message would take less time)";
     if (!what)
         return 0;
-    snprintf(r->err, r->errlen, "line %d: link %d %d: %s is negative", r->line, i, j, what);
-    return -1;
+    return cpm_read_fail(r, "link %d %d: %s is negative", i, j, what);
 }
 
-int cpm_lmo_read(struct cpm_reader *r, struct cpm_lmo **model)
+int cpm_lmo_read(struct cpm_reader *r, int n, struct cpm_lmo **model)
 {
-    int n, homogeneous;
-    if (cpm_read_keyed_int(r, "processes", 1, 1 << 20, &n) != 0 ||
-        cpm_read_keyed_int(r, "homogeneous", 0, 1, &homogeneous) != 0)
+    int homogeneous;
+    if (cpm_read_keyed_int(r, "homogeneous", 0, 1, &homogeneous) != 0)
         return -1;
     struct cpm_lmo *l = cpm_lmo_alloc(n, homogeneous);
     if (!l)
-        err_fatal("out of memory for an LMO model of %d processes", n);
+        return cpm_read_fail(r, "out of memory for an LMO model of %d processes", n);
     size_t procs = homogeneous ? 1 : (size_t)n, links = homogeneous ? 1 : cpm_pairs(n);
     int rc = cpm_read_expect(r, "C");
     if (rc == 0)
@@ -201,8 +200,7 @@ int cpm_lmo_read(struct cpm_reader *r, struct cpm_lmo **model)
                     cpm_read_doubles(r, "many2one_large", l->many2one_large, 2) != 0))
         rc = -1;
     if (rc == 0 && l->M1 != CPM_NO_THRESHOLD && l->M2 != CPM_NO_THRESHOLD && l->M1 > l->M2) {
-        snprintf(r->err, r->errlen, "line %d: M1 (%zu) exceeds M2 (%zu)", r->line, l->M1, l->M2);
-        rc = -1;
+        rc = cpm_read_fail(r, "M1 (%zu) exceeds M2 (%zu)", l->M1, l->M2);
     }
     if (rc != 0) {
         cpm_lmo_free(l);
@@ -215,7 +213,7 @@ int cpm_lmo_read(struct cpm_reader *r, struct cpm_lmo **model)
 void cpm_lmo_write(FILE *f, const struct cpm_lmo *l)
 {
     size_t procs = l->homogeneous ? 1 : (size_t)l->n, links = l->homogeneous ? 1 : cpm_pairs(l->n);
-    fprintf(f, "processes %d\nhomogeneous %d\n", l->n, l->homogeneous ? 1 : 0);
+    fprintf(f, "homogeneous %d\n", l->homogeneous ? 1 : 0);
     fprintf(f, "# fixed (s) and per-byte (s/byte) processing delays\n");
     cpm_write_doubles(f, "C", l->C, procs);
     cpm_write_doubles(f, "t", l->t, procs);
@@ -238,21 +236,34 @@ void cpm_lmo_write(FILE *f, const struct cpm_lmo *l)
 
 static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
 {
-    if (a->msgset.max_size == 0)
-        snprintf(err, errlen, "the LMO model needs a maximum message size above 0");
-    else
+    if (cpm_estimate_flags_check(a, "LMO", false, true, err, errlen) != 0)
+        return -1;
+    if (a->msgset.max_size > 0)
         return 0;
+    snprintf(err, errlen, "the LMO model needs a maximum message size above 0");
     return -1;
 }
 
-static void *estimate(const struct cpm_estimate_args *a)
+static int estimate(const struct cpm_estimate_args *a, void **model, char *err, size_t errlen)
 {
-    if (a->homogeneous)
-        return cpm_lmo_estimate_homogeneous(a->comm, &a->precision, &a->msgset, a->parallel);
-    return cpm_lmo_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
+    struct cpm_lmo *l;
+    int rc = a->homogeneous ? cpm_lmo_estimate_homogeneous(a->comm, &a->precision, &a->msgset,
+                                                           a->parallel, &l, err, errlen)
+                            : cpm_lmo_estimate(a->comm, &a->precision, &a->msgset, a->parallel,
+                                               &l, err, errlen);
+    *model = l;
+    return rc;
 }
 
-static int read_any(struct cpm_reader *r, void **m) { return cpm_lmo_read(r, (struct cpm_lmo **)m); }
+static void report(const void *m, const struct cpm_estimate_args *a, cpm_note_fn note, void *ctx)
+{
+    cpm_lmo_report(m, a->msgset.max_size, a->precision.eps, note, ctx);
+}
+
+static int read_any(struct cpm_reader *r, int n, void **m)
+{
+    return cpm_lmo_read(r, n, (struct cpm_lmo **)m);
+}
 static void write_any(FILE *f, const void *m) { cpm_lmo_write(f, m); }
 static void free_any(void *m) { cpm_lmo_free(m); }
 static const struct cpm_predictor *predictor_any(const void *m)
@@ -269,9 +280,27 @@ static double gather(const void *m, int root, size_t size)
 }
 
 static const struct cpm_coll_prediction colls[] = {
-    {"scatter_flat", "flat scatter with the one-to-many threshold S", scatter},
-    {"gather_flat", "flat gather with the many-to-one thresholds M1, M2", gather},
+    {"scatter_flat",
+     "flat scatter: (n-1)(C_r+Mt_r) + max_i(L_ri+C_i+M(1/beta_ri+t_i)); from S on "
+     "(not in the seed) sum_i M/beta_ri + max_i(L_ri+C_i+Mt_i) in place of the max",
+     scatter},
+    {"gather_flat",
+     "flat gather: the scatter's max form below M1, its serialised form from M2 on, "
+     "between them (not in the seed) rounds of pieces below M1",
+     gather},
 };
 
 const struct cpm_model_kind cpm_lmo_kind = {
-    "LMO", "LMO", 3, check, estimate, read_any, write_any, free_any, predictor_any, colls, 2};
+    .name = "LMO",
+    .file_name = "LMO",
+    .min_procs = 3,
+    .check = check,
+    .estimate = estimate,
+    .read = read_any,
+    .write = write_any,
+    .free = free_any,
+    .predictor = predictor_any,
+    .report = report,
+    .colls = colls,
+    .ncolls = sizeof colls / sizeof colls[0],
+};

@@ -66,25 +66,38 @@ int cpm_lmo_solve(struct cpm_lmo *model, const struct cpm_lmo_data *d, double cl
 /* A homogeneous model with the averages of a heterogeneous one. */
 struct cpm_lmo *cpm_lmo_homogeneous_of(const struct cpm_lmo *het);
 
-/* Collective (n >= 3, msgset max_size > 0): the model on rank 0. */
-struct cpm_lmo *cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p,
-                                 const struct cpm_msgset *set, bool parallel);
-struct cpm_lmo *cpm_lmo_estimate_homogeneous(MPI_Comm comm, const struct cpm_precision *p,
-                                             const struct cpm_msgset *set, bool parallel);
+/* Collective (n >= 3, msgset max_size > 0): 0 with the model in *model on
+ * rank 0 (NULL elsewhere), or -1 on every rank with a message in err on
+ * rank 0 when a measured time is negative or not finite. */
+int cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p, const struct cpm_msgset *set,
+                     bool parallel, struct cpm_lmo **model, char *err, size_t errlen);
+int cpm_lmo_estimate_homogeneous(MPI_Comm comm, const struct cpm_precision *p,
+                                 const struct cpm_msgset *set, bool parallel,
+                                 struct cpm_lmo **model, char *err, size_t errlen);
+/* What a tool should print about an estimated model (without the '#'): the
+ * largest relative confidence interval against eps, and a warning for each
+ * kind of correction the solver made (m: the size of the experiments). */
+void cpm_lmo_report(const struct cpm_lmo *model, size_t m, double eps, cpm_note_fn note,
+                    void *ctx);
 
-/* File: "processes N", "homogeneous 0|1", "C" values, "t" values, then
+/* File, after "processes N": "homogeneous 0|1", "C" values, "t" values, then
  * "link i j L 1/beta" per pair (one "link 0 1 ..." when homogeneous), then
  * "S", "one2many_small a b", "one2many_large a b", "M1", "M2",
  * "many2one_small a b", "many2one_large a b" (thresholds a size or none). */
-int cpm_lmo_read(struct cpm_reader *r, struct cpm_lmo **model);
+int cpm_lmo_read(struct cpm_reader *r, int n, struct cpm_lmo **model);
 void cpm_lmo_write(FILE *f, const struct cpm_lmo *model);
 
 double cpm_lmo_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m);
-/* Flat scatter: (n-1)(C_r + M t_r) + max_i (L_ri + C_i + M(1/beta_ri + t_i))
- * below S; from S on the root's link serialises the transfers. */
+/* Flat scatter: the seed's (n-1)(C_r + M t_r) + max_i (L_ri + C_i +
+ * M(1/beta_ri + t_i)) below S; from S on (a deviation from the seed, whose
+ * formula has no threshold) the root's link serialises the transfers:
+ * (n-1)(C_r + M t_r) + sum_i M/beta_ri + max_i (L_ri + C_i + M t_i). */
 double cpm_lmo_predict_scatter_flat(const struct cpm_lmo *model, int root, size_t m);
-/* Flat gather: as scatter below M1, serialised from M2 on, and between them
- * the split gather that avoids the escalations (rounds of sizes below M1). */
+/* Flat gather: the seed's max form below M1 and, from M2 on, its sum over
+ * the root's links (the seed's formula is garbled there: read as the
+ * serialised form of the scatter); between M1 and M2, where the seed gives
+ * no formula, the split gather that avoids the escalations (rounds of
+ * pieces below M1). */
 double cpm_lmo_predict_gather_flat(const struct cpm_lmo *model, int root, size_t m);
 
 extern const struct cpm_model_kind cpm_lmo_kind;

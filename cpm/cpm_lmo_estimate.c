@@ -2,36 +2,55 @@
 #include "cpm_lmo.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cpm_breakpoint.h"
 #include "err.h"
-#include "out.h"
 #include "stats.h"
 
-/* Running sums of one parameter's solutions over the triplets. */
-struct acc {
-    double sum, sumsq;
-    size_t n;
+/* The solutions of one parameter over the triplets, per processor or pair
+ * (groups of at most per values each). */
+struct solutions {
+    double *x;
+    size_t *n;
+    size_t per;
 };
 
-static void add(struct acc *a, double v)
+static void solutions_init(struct solutions *s, size_t groups, size_t per)
 {
-    a->sum += v;
-    a->sumsq += v * v;
-    a->n++;
+    s->per = per;
+    s->x = calloc(groups * per + 1, sizeof *s->x);
+    s->n = calloc(groups + 1, sizeof *s->n);
+    if (!s->x || !s->n)
+        err_fatal("out of memory for the LMO solutions");
 }
 
-static double mean_of(const struct acc *a) { return a->n ? a->sum / (double)a->n : 0.0; }
+static void solutions_free(struct solutions *s)
+{
+    free(s->x);
+    free(s->n);
+}
+
+static void add(struct solutions *s, size_t group, double v)
+{
+    s->x[group * s->per + s->n[group]++] = v;
+}
+
+static double mean_of(const struct solutions *s, size_t group)
+{
+    return s->n[group] ? stats_mean(s->x + group * s->per, s->n[group]) : 0.0;
+}
 
 /* Half-width of the confidence interval relative to the mean. */
-static double relative_ci(const struct acc *a, double cl)
+static double relative_ci(const struct solutions *s, size_t group, double cl)
 {
-    if (a->n < 2)
+    size_t n = s->n[group];
+    if (n < 2)
         return 0.0;
-    double m = mean_of(a), var = (a->sumsq - a->n * m * m) / (double)(a->n - 1);
-    double half = stats_t_halfwidth(var > 0.0 ? sqrt(var) : 0.0, a->n, cl);
+    const double *x = s->x + group * s->per;
+    double m = stats_mean(x, n), half = stats_t_halfwidth(stats_stddev(x, n), n, cl);
     return m != 0.0 ? half / fabs(m) : 0.0;
 }
 
@@ -123,13 +142,21 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
 {
     int n = l->n;
     size_t pairs = cpm_pairs(n), triplets = cpm_triplets(n);
+    if (n < 3) {
+        snprintf(err, errlen, "LMO: the solve needs at least 3 processes, not %d", n);
+        return -1;
+    }
     if (check_times(d, n, err, errlen) != 0)
         return -1;
-    struct acc *C = calloc((size_t)n, sizeof *C), *t = calloc((size_t)n, sizeof *t);
-    struct acc *L = calloc(pairs, sizeof *L), *ib = calloc(pairs, sizeof *ib);
-    struct acc *rt0 = calloc(pairs, sizeof *rt0), *rtm = calloc(pairs, sizeof *rtm);
-    if (!C || !t || !L || !ib || !rt0 || !rtm)
-        err_fatal("out of memory for the LMO solutions");
+    /* A processor is in C(n-1, 2) triplets, a pair in n - 2. */
+    size_t per_proc = (size_t)(n - 1) * (size_t)(n - 2) / 2, per_pair = (size_t)(n - 2);
+    struct solutions C, t, L, ib, rt0, rtm;
+    solutions_init(&C, (size_t)n, per_proc);
+    solutions_init(&t, (size_t)n, per_proc);
+    solutions_init(&L, pairs, per_pair);
+    solutions_init(&ib, pairs, per_pair);
+    solutions_init(&rt0, pairs, per_pair);
+    solutions_init(&rtm, pairs, per_pair);
     double M = (double)d->m;
     /* C_v and t_v per triplet; the pairs' round trips gathered. */
     for (size_t tr = 0; tr < triplets; tr++) {
@@ -142,19 +169,21 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
             double both_x = (t0x + round_trip(d, n, tr, v, r, x, true)) / 2.0;
             double both_y = (t0y + round_trip(d, n, tr, v, r, y, true)) / 2.0;
             double c = (d->p2pp0[3 * tr + (size_t)r].time - fmax(t0x, t0y)) / 2.0;
-            add(&C[v[r]], c);
-            add(&t[v[r]], (d->p2ppm[3 * tr + (size_t)r].time - fmax(both_x, both_y) - 2.0 * c) / M);
+            add(&C, (size_t)v[r], c);
+            add(&t, (size_t)v[r],
+                (d->p2ppm[3 * tr + (size_t)r].time - fmax(both_x, both_y) - 2.0 * c) / M);
             size_t p = cpm_pair_index(n, v[r], v[x]);
-            add(&rt0[p], t0x);
-            add(&rtm[p], round_trip(d, n, tr, v, r, x, true));
+            add(&rt0, p, t0x);
+            add(&rtm, p, round_trip(d, n, tr, v, r, x, true));
         }
     }
     memset(&l->fixes, 0, sizeof l->fixes);
     l->worst_ci = 0.0;
     for (int i = 0; i < n; i++) {
-        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&C[i], cl), relative_ci(&t[i], cl)));
-        l->C[i] = mean_of(&C[i]);
-        l->t[i] = mean_of(&t[i]);
+        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&C, (size_t)i, cl),
+                                             relative_ci(&t, (size_t)i, cl)));
+        l->C[i] = mean_of(&C, (size_t)i);
+        l->t[i] = mean_of(&t, (size_t)i);
         if (l->C[i] < 0.0) {
             l->fixes.negative_C++;
             l->C[i] = 0.0;
@@ -167,8 +196,8 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
     for (size_t p = 0; p < pairs; p++) {
         int a, b;
         cpm_pair_at(n, p, &a, &b);
-        double fixed = mean_of(&rt0[p]) / 2.0;
-        double per_byte = (mean_of(&rtm[p]) - mean_of(&rt0[p])) / (2.0 * M);
+        double fixed = mean_of(&rt0, p) / 2.0;
+        double per_byte = (mean_of(&rtm, p) - mean_of(&rt0, p)) / (2.0 * M);
         if (per_byte < 0.0) {
             l->fixes.falling_pairs++;
             per_byte = 0.0;
@@ -188,18 +217,18 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
             size_t p = cpm_pair_index(n, a, b);
             double t0 = round_trip(d, n, tr, v, r, (r + 1) % 3, false);
             double tm = round_trip(d, n, tr, v, r, (r + 1) % 3, true);
-            add(&L[p], t0 / 2.0 - l->C[a] - l->C[b]);
-            add(&ib[p], (tm - t0) / (2.0 * M) - l->t[a] - l->t[b]);
+            add(&L, p, t0 / 2.0 - l->C[a] - l->C[b]);
+            add(&ib, p, (tm - t0) / (2.0 * M) - l->t[a] - l->t[b]);
         }
     }
     for (size_t p = 0; p < pairs; p++)
-        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&L[p], cl), relative_ci(&ib[p], cl)));
-    free(C);
-    free(t);
-    free(L);
-    free(ib);
-    free(rt0);
-    free(rtm);
+        l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&L, p, cl), relative_ci(&ib, p, cl)));
+    solutions_free(&C);
+    solutions_free(&t);
+    solutions_free(&L);
+    solutions_free(&ib);
+    solutions_free(&rt0);
+    solutions_free(&rtm);
     return 0;
 }
 
@@ -385,38 +414,54 @@ static void thresholds(MPI_Comm comm, const struct cpm_precision *p, const struc
     free(c.max_times);
 }
 
-/* '#' lines on what the solver corrected, so that no correction is silent. */
-static void warn_fixes(const struct cpm_lmo *l, size_t m)
+/* Notes on the estimate: the spread of the solutions and every kind of
+ * correction the solver made, so that none is silent. */
+void cpm_lmo_report(const struct cpm_lmo *l, size_t m, double eps, cpm_note_fn note, void *ctx)
 {
+    char text[600];
     const struct cpm_lmo_fixes *f = &l->fixes;
-    if (f->negative_C || f->negative_t)
-        out_comment("LMO warning: %d fixed (C) and %d per-byte (t) processor delays averaged "
-                    "below 0 and were set to 0; L and 1/beta absorb the difference",
-                    f->negative_C, f->negative_t);
-    if (f->falling_pairs)
-        out_comment("LMO warning: for %d pairs the round trip of %zu bytes was faster than the "
-                    "empty one; their per-byte cost was set to 0 (measure with a larger -M)",
-                    f->falling_pairs, m);
-    if (f->negative_L || f->negative_inv_beta)
-        out_comment("LMO warning: %d latencies L and %d inverse rates 1/beta came out below 0: "
-                    "the one-to-two experiments put more time on the processors than the round "
-                    "trips show (as when a host's own link carries both transfers). "
-                    "Point-to-point predictions reproduce the round trips; flat scatter and "
-                    "gather, which add these terms separately, may not",
-                    f->negative_L, f->negative_inv_beta);
+    if (f->negative_C || f->negative_t) {
+        snprintf(text, sizeof text,
+                 "LMO warning: %d fixed (C) and %d per-byte (t) processor delays averaged "
+                 "below 0 and were set to 0; L and 1/beta absorb the difference",
+                 f->negative_C, f->negative_t);
+        note(text, ctx);
+    }
+    if (f->falling_pairs) {
+        snprintf(text, sizeof text,
+                 "LMO warning: for %d pairs the round trip of %zu bytes was faster than the "
+                 "empty one; their per-byte cost was set to 0 (measure with a larger -M)",
+                 f->falling_pairs, m);
+        note(text, ctx);
+    }
+    if (f->negative_L || f->negative_inv_beta) {
+        snprintf(text, sizeof text,
+                 "LMO warning: %d latencies L and %d inverse rates 1/beta came out below 0: "
+                 "the one-to-two experiments put more time on the processors than the round "
+                 "trips show (as when a host's own link carries both transfers). "
+                 "Point-to-point predictions reproduce the round trips; flat scatter and "
+                 "gather, which add these terms separately, may not",
+                 f->negative_L, f->negative_inv_beta);
+        note(text, ctx);
+    }
+    snprintf(text, sizeof text, "LMO: largest relative confidence interval over triplets: %g%s",
+             l->worst_ci, l->worst_ci > eps ? " (above eps)" : "");
+    note(text, ctx);
 }
 
-struct cpm_lmo *cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p,
-                                 const struct cpm_msgset *set, bool parallel)
+int cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p, const struct cpm_msgset *set,
+                     bool parallel, struct cpm_lmo **model, char *err, size_t errlen)
 {
     int rank, n;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &n);
     size_t trip = 3 * cpm_triplets(n), m = set->max_size;
-    /* p2pp at 0 and M, then the round trips of each triplet at 0 and M. */
-    struct cpm_result *r[6];
-    for (int k = 0; k < 6; k++) {
-        r[k] = calloc(trip, sizeof *r[k]);
+    *model = NULL;
+    /* p2pp at 0 and M, then the round trips of each triplet at 0 and M:
+     * results for rank 0 only, which solves. */
+    struct cpm_result *r[6] = {NULL};
+    for (int k = 0; rank == 0 && k < 6; k++) {
+        r[k] = calloc(trip + 1, sizeof *r[k]);
         if (!r[k])
             err_fatal("out of memory for %zu results", trip);
     }
@@ -424,33 +469,40 @@ struct cpm_lmo *cpm_lmo_estimate(MPI_Comm comm, const struct cpm_precision *p,
     cpm_measure_p2pp_p2p(comm, 0, parallel, p, r[0], tri0);
     cpm_measure_p2pp_p2p(comm, m, parallel, p, r[1], trim);
     struct cpm_lmo *l = NULL;
-    char err[256] = "";
     int bad = 0;
     if (rank == 0) {
         l = cpm_lmo_alloc(n, false);
         if (!l)
             err_fatal("out of memory for an LMO model of %d processes", n);
         struct cpm_lmo_data d = {m, NULL, NULL, r[0], r[1], tri0, trim};
-        bad = cpm_lmo_solve(l, &d, p->cl, err, sizeof err) != 0;
-        if (!bad)
-            warn_fixes(l, m);
+        bad = cpm_lmo_solve(l, &d, p->cl, err, errlen) != 0;
     }
     for (int k = 0; k < 6; k++)
         free(r[k]);
-    err_any(comm, bad, ERR_STATUS_FAIL, "%s", err);
+    /* Every rank leaves with the same verdict, before the thresholds. */
+    MPI_CHECK(MPI_Bcast(&bad, 1, MPI_INT, 0, comm));
+    if (bad) {
+        cpm_lmo_free(l);
+        return -1;
+    }
     struct cpm_lmo scratch;
     memset(&scratch, 0, sizeof scratch);
     thresholds(comm, p, set, l ? l : &scratch);
-    return l;
+    *model = l;
+    return 0;
 }
 
-struct cpm_lmo *cpm_lmo_estimate_homogeneous(MPI_Comm comm, const struct cpm_precision *p,
-                                             const struct cpm_msgset *set, bool parallel)
+int cpm_lmo_estimate_homogeneous(MPI_Comm comm, const struct cpm_precision *p,
+                                 const struct cpm_msgset *set, bool parallel,
+                                 struct cpm_lmo **model, char *err, size_t errlen)
 {
-    struct cpm_lmo *het = cpm_lmo_estimate(comm, p, set, parallel);
-    if (!het)
-        return NULL;
-    struct cpm_lmo *h = cpm_lmo_homogeneous_of(het);
-    cpm_lmo_free(het);
-    return h;
+    struct cpm_lmo *het;
+    *model = NULL;
+    if (cpm_lmo_estimate(comm, p, set, parallel, &het, err, errlen) != 0)
+        return -1;
+    if (het) {
+        *model = cpm_lmo_homogeneous_of(het);
+        cpm_lmo_free(het);
+    }
+    return 0;
 }

@@ -55,17 +55,24 @@ void cpm_sampler_result(const struct cpm_sampler *s, size_t size, struct cpm_res
 /* Checks the fields; 0 or -1 with a message. */
 int cpm_precision_check(const struct cpm_precision *p, char *err, size_t errlen);
 
-/* Message sizes: min_size to max_size by stride, or adaptive when stride is
- * 0: the stride doubles while each new point lies within max_diff (relative)
- * of the line through the two previous points, else it is halved (not below
- * min_stride) and a point is inserted closer; at most max_num sizes. */
+/* Message sizes: min_size, min_size + stride, ... and max_size itself last
+ * (when the stride does not land on it), or adaptive when stride is 0: the
+ * stride doubles while each new point lies within max_diff (relative) of the
+ * line through the two previous points, else it is halved (not below
+ * min_stride) and a point is inserted closer, again ending with max_size;
+ * at most max_num sizes either way. */
 struct cpm_msgset {
     size_t min_size, max_size, stride;
     double max_diff;
     size_t min_stride, max_num;
 };
 #define CPM_MSGSET_DEFAULT {0, 65536, 8192, 0.1, 1024, 100}
-int cpm_msgset_check(const struct cpm_msgset *m, char *err, size_t errlen);
+/* Checks the fields and that the set yields at least min_sizes sizes (a
+ * regression needs two); 0, or -1 with a message. */
+int cpm_msgset_check(const struct cpm_msgset *m, size_t min_sizes, char *err, size_t errlen);
+/* How many sizes the set yields: exact for a regular set; for an adaptive
+ * one the fewest it can yield (1 when min = max, else 2 within max_num). */
+size_t cpm_msgset_count(const struct cpm_msgset *m);
 
 /* The walk over a message set as an iterator, independent of MPI: ask for
  * the next size, measure it, record its time. */
@@ -110,6 +117,24 @@ void cpm_triplet_at(int n, size_t index, int *i, int *j, int *k);
 int cpm_schedule_rounds(int n);
 int cpm_schedule_partner(int n, int round, int rank);
 
+/* Rounds of disjoint triplets for the one-to-two experiments: serial, round
+ * t is triplet t alone; parallel, taken greedily in index order from the
+ * first triplet not yet done, each when none of its processes is busy in
+ * the round. Only the rank that decides (0) needs this state. */
+struct cpm_triplet_rounds {
+    int n;
+    bool parallel;
+    size_t count, first;  /* triplets; the first not yet done */
+    unsigned char *done;  /* parallel: one bit per triplet */
+    unsigned char *busy;  /* parallel: one flag per process */
+};
+/* 0, or -1 when out of memory. */
+int cpm_triplet_rounds_init(struct cpm_triplet_rounds *s, int n, bool parallel);
+void cpm_triplet_rounds_free(struct cpm_triplet_rounds *s);
+/* The next round's triplet indices into round (room for n / 3); returns
+ * how many, 0 once every triplet has had its round. */
+size_t cpm_triplet_round(struct cpm_triplet_rounds *s, size_t *round);
+
 /* Round trip i -> j -> i with fwd bytes out and back bytes back, timed on i,
  * repeated by precision. Called by i and j only; result valid on i. */
 void cpm_roundtrip(MPI_Comm comm, int i, int j, size_t fwd, size_t back,
@@ -141,8 +166,10 @@ void cpm_measure_p2p(MPI_Comm comm, size_t size, bool parallel,
 /* One-to-two i -> {j, k}: i sends size bytes to j and k, both answer with an
  * empty message; timed on i. Collective over comm (n >= 3): for every triplet
  * i < j < k the three experiments rooted at i, j and k;
- * results[3 * cpm_triplet_index + r] for root r = 0 (i), 1 (j), 2 (k), valid
- * on rank 0. parallel runs disjoint triplets at the same time. */
+ * results[3 * cpm_triplet_index + r] for root r = 0 (i), 1 (j), 2 (k), on
+ * rank 0 (the other ranks may pass NULL: rank 0 decides the rounds and
+ * collects the results, the others hold nothing that grows with the number
+ * of triplets). parallel runs disjoint triplets at the same time. */
 void cpm_measure_p2pp(MPI_Comm comm, size_t size, bool parallel,
                       const struct cpm_precision *p, struct cpm_result *results);
 /* The same, and in the same conditions the round trips (size bytes each
@@ -183,6 +210,6 @@ int cpm_recv_flag(int src, MPI_Comm comm);
 /* MPI_Wtick, or 0 before MPI is initialised (unit tests). */
 double cpm_wtick(void);
 /* Tags of the measurement layer. */
-enum { CPM_TAG_DATA = 7100, CPM_TAG_BACK, CPM_TAG_FLAG, CPM_TAG_CLOCK };
+enum { CPM_TAG_DATA = 7100, CPM_TAG_BACK, CPM_TAG_FLAG, CPM_TAG_CLOCK, CPM_TAG_RESULT };
 
 #endif

@@ -10,7 +10,21 @@
 
 #include "err.h"
 
-int cpm_msgset_check(const struct cpm_msgset *m, char *err, size_t errlen)
+size_t cpm_msgset_count(const struct cpm_msgset *m)
+{
+    if (m->min_size > m->max_size || m->max_num == 0)
+        return 0;
+    size_t span = m->max_size - m->min_size, count;
+    if (span == 0)
+        count = 1;
+    else if (m->stride == 0)
+        count = 2;
+    else /* min + k stride below max, and max itself */
+        count = (span - 1) / m->stride + 2;
+    return count < m->max_num ? count : m->max_num;
+}
+
+int cpm_msgset_check(const struct cpm_msgset *m, size_t min_sizes, char *err, size_t errlen)
 {
     if (m->min_size > m->max_size)
         snprintf(err, errlen, "minimum message size %zu exceeds maximum %zu", m->min_size,
@@ -21,6 +35,12 @@ int cpm_msgset_check(const struct cpm_msgset *m, char *err, size_t errlen)
         snprintf(err, errlen, "an adaptive message set needs a minimum stride of at least 1");
     else if (m->stride == 0 && !(m->max_diff > 0.0))
         snprintf(err, errlen, "an adaptive message set needs a positive maximum difference");
+    else if (cpm_msgset_count(m) < min_sizes)
+        snprintf(err, errlen,
+                 "the message set (min %zu, max %zu, at most %zu sizes) gives %zu size%s; "
+                 "%zu are needed",
+                 m->min_size, m->max_size, m->max_num, cpm_msgset_count(m),
+                 cpm_msgset_count(m) == 1 ? "" : "s", min_sizes);
     else
         return 0;
     return -1;
@@ -33,10 +53,8 @@ void cpm_msgset_walk_init(struct cpm_msgset_walk *w, const struct cpm_msgset *m)
     w->stride = m->stride ? m->stride : m->min_stride;
     w->sizes = malloc(m->max_num * sizeof *w->sizes);
     w->times = malloc(m->max_num * sizeof *w->times);
-    if (!w->sizes || !w->times) {
-        fprintf(stderr, "cpm: out of memory for %zu message sizes\n", m->max_num);
-        exit(1);
-    }
+    if (!w->sizes || !w->times)
+        err_fatal("out of memory for %zu message sizes", m->max_num);
 }
 
 void cpm_msgset_walk_free(struct cpm_msgset_walk *w)
@@ -58,9 +76,8 @@ bool cpm_msgset_walk_next(struct cpm_msgset_walk *w, size_t *size)
     size_t last = w->sizes[w->count - 1];
     if (last >= w->set.max_size)
         return false;
+    /* Both kinds of set end with max_size itself. */
     bool beyond = w->set.max_size - last < w->stride;
-    if (beyond && w->set.stride != 0)
-        return false; /* a regular set holds min + k stride <= max only */
     size_t next = beyond ? w->set.max_size : last + w->stride;
     *size = w->pending = next;
     return true;

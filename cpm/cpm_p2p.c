@@ -1,7 +1,6 @@
 /* cpm_p2p: round trips, all-pairs and one-to-two experiments; see cpm_measure.h. */
 #include "cpm_measure.h"
 
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,6 +208,17 @@ static void one_to_two(MPI_Comm comm, int root, int a, int b, size_t size,
     free(buf);
 }
 
+/* Rank 0 files the packed results of the root at position r of triplet t. */
+static void store_triplet_results(const double *packed, size_t per, size_t t, int r,
+                                  struct cpm_result *results_p2pp,
+                                  struct cpm_result *results_p2p[2])
+{
+    size_t at = 3 * t + (size_t)r;
+    cpm_result_unpack(packed, &results_p2pp[at]);
+    for (size_t q = 1; q < per; q++)
+        cpm_result_unpack(packed + q * CPM_RESULT_DOUBLES, &results_p2p[q - 1][at]);
+}
+
 void cpm_measure_p2pp_p2p(MPI_Comm comm, size_t size, bool parallel,
                           const struct cpm_precision *p, struct cpm_result *results_p2pp,
                           struct cpm_result *results_p2p[2])
@@ -216,41 +226,45 @@ void cpm_measure_p2pp_p2p(MPI_Comm comm, size_t size, bool parallel,
     int rank, n;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &n);
-    size_t count = cpm_triplets(n);
-    if (count == 0)
+    if (cpm_triplets(n) == 0)
         return;
-    /* Per triplet and root: the one-to-two, then the round trips to the
-     * first and second other process when asked for. */
-    size_t per = results_p2p ? 3 : 1, total = 3 * count * per * CPM_RESULT_DOUBLES;
-    double *local = calloc(total, sizeof *local);
-    double *sum = calloc(total, sizeof *sum);
-    char *done = calloc(count, 1);
-    char *busy = calloc((size_t)n, 1);
-    if (!local || !sum || !done || !busy)
-        err_fatal("out of memory for %zu triplets", count);
-
-    /* Rounds of disjoint triplets, chosen greedily in index order: the same
-     * on every rank, so every rank knows its triplet without messages. */
-    size_t left = count;
-    while (left > 0) {
-        memset(busy, 0, (size_t)n);
-        size_t mine = SIZE_MAX;
-        for (size_t t = 0; t < count; t++) {
-            int v[3];
-            cpm_triplet_at(n, t, &v[0], &v[1], &v[2]);
-            if (done[t] || busy[v[0]] || busy[v[1]] || busy[v[2]])
-                continue;
-            done[t] = 1;
-            left--;
-            busy[v[0]] = busy[v[1]] = busy[v[2]] = 1;
-            if (rank == v[0] || rank == v[1] || rank == v[2])
-                mine = t;
-            if (!parallel)
-                break;
+    /* Per root: the one-to-two, then the round trips to the first and
+     * second other process of its triplet when asked for. */
+    size_t per = results_p2p ? 3 : 1;
+    /* Rank 0 decides each round and tells every rank its triplet (-1: none
+     * this round, -2: all done); the others send it their results. Rank 0
+     * takes a round's results before it hands out the next round, so rounds
+     * never overlap. */
+    struct cpm_triplet_rounds rounds;
+    long long *assign = NULL;
+    size_t *round = NULL;
+    if (rank == 0) {
+        assign = calloc((size_t)n, sizeof *assign);
+        round = calloc((size_t)n / 3 + 1, sizeof *round);
+        if (!assign || !round || cpm_triplet_rounds_init(&rounds, n, parallel) != 0)
+            err_fatal("out of memory for the rounds of %d processes", n);
+    }
+    double packed[3 * CPM_RESULT_DOUBLES];
+    for (;;) {
+        size_t taken = 0;
+        if (rank == 0) {
+            taken = cpm_triplet_round(&rounds, round);
+            for (int x = 0; x < n; x++)
+                assign[x] = taken ? -1 : -2;
+            for (size_t k = 0; k < taken; k++) {
+                int v[3];
+                cpm_triplet_at(n, round[k], &v[0], &v[1], &v[2]);
+                for (int r = 0; r < 3; r++)
+                    assign[v[r]] = (long long)round[k];
+            }
         }
-        if (mine != SIZE_MAX) {
-            int v[3];
-            cpm_triplet_at(n, mine, &v[0], &v[1], &v[2]);
+        long long mine = -1;
+        MPI_CHECK(MPI_Scatter(assign, 1, MPI_LONG_LONG, &mine, 1, MPI_LONG_LONG, 0, comm));
+        if (mine == -2)
+            break;
+        if (mine >= 0) {
+            int v[3], me = 0;
+            cpm_triplet_at(n, (size_t)mine, &v[0], &v[1], &v[2]);
             for (int r = 0; r < 3; r++) {
                 struct cpm_result res[3];
                 int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
@@ -259,23 +273,34 @@ void cpm_measure_p2pp_p2p(MPI_Comm comm, size_t size, bool parallel,
                     cpm_roundtrip(comm, v[r], x, size, size, p, &res[1]);
                     cpm_roundtrip(comm, v[r], y, size, size, p, &res[2]);
                 }
-                for (size_t q = 0; rank == v[r] && q < per; q++)
-                    cpm_result_pack(&res[q], local + ((3 * mine + (size_t)r) * per + q) *
-                                                         CPM_RESULT_DOUBLES);
+                if (rank != v[r])
+                    continue;
+                me = r;
+                for (size_t q = 0; q < per; q++)
+                    cpm_result_pack(&res[q], packed + q * CPM_RESULT_DOUBLES);
+            }
+            if (rank != 0)
+                MPI_CHECK(MPI_Send(packed, (int)(per * CPM_RESULT_DOUBLES), MPI_DOUBLE, 0,
+                                   CPM_TAG_RESULT, comm));
+            else
+                store_triplet_results(packed, per, (size_t)mine, me, results_p2pp, results_p2p);
+        }
+        for (size_t k = 0; rank == 0 && k < taken; k++) {
+            int v[3];
+            cpm_triplet_at(n, round[k], &v[0], &v[1], &v[2]);
+            for (int r = 0; r < 3; r++) {
+                if (v[r] == 0)
+                    continue;
+                MPI_CHECK(MPI_Recv(packed, (int)(per * CPM_RESULT_DOUBLES), MPI_DOUBLE, v[r],
+                                   CPM_TAG_RESULT, comm, MPI_STATUS_IGNORE));
+                store_triplet_results(packed, per, round[k], r, results_p2pp, results_p2p);
             }
         }
-        MPI_CHECK(MPI_Barrier(comm));
     }
-    MPI_CHECK(MPI_Reduce(local, sum, (int)total, MPI_DOUBLE, MPI_SUM, 0, comm));
-    for (size_t k = 0; rank == 0 && k < 3 * count; k++) {
-        cpm_result_unpack(sum + k * per * CPM_RESULT_DOUBLES, &results_p2pp[k]);
-        for (size_t q = 1; q < per; q++)
-            cpm_result_unpack(sum + (k * per + q) * CPM_RESULT_DOUBLES, &results_p2p[q - 1][k]);
-    }
-    free(local);
-    free(sum);
-    free(done);
-    free(busy);
+    if (rank == 0)
+        cpm_triplet_rounds_free(&rounds);
+    free(assign);
+    free(round);
 }
 
 void cpm_measure_p2pp(MPI_Comm comm, size_t size, bool parallel,

@@ -128,9 +128,8 @@ double cpm_loggp_hpredict_sg_linear(const struct cpm_plogp *p, size_t m)
     return avg.L + avg.o2 + (p->n - 1) * ((double)m - 1.0) * avg.G + (p->n - 2) * avg.g;
 }
 
-/* Measurement of one pair at one size: results 0 RTT(M), 1 os(M), 2 or(M),
- * 3 g(0) (size 0 only). */
-enum { Q_RTT, Q_OS, Q_OR, Q_G0, Q_COUNT };
+/* Measurement of one pair at one size: RTT(M), os(M), or(M), g(M). */
+enum { Q_RTT, Q_OS, Q_OR, Q_G, Q_COUNT };
 enum { STREAM_LENGTH = 32 };
 
 struct plogp_ctx {
@@ -190,24 +189,21 @@ static void plogp_pair(MPI_Comm comm, int i, int j, size_t size, void *ctx,
         } while (!done);
         cpm_sampler_result(&orecv, size, &r[Q_OR]);
         cpm_sampler_free(&orecv);
-        memset(&r[Q_G0], 0, sizeof r[Q_G0]);
-        if (size == 0) {
-            /* A stream of empty sends closed by one answer lasts about
-             * (K - 1) g(0) + RTT(0). */
-            struct cpm_sampler g;
-            cpm_sampler_init(&g, c->precision);
-            do {
-                double t0 = MPI_Wtime();
-                for (int k = 0; k < STREAM_LENGTH; k++)
-                    cpm_send_bytes(buf, 0, j, CPM_TAG_DATA, comm);
-                cpm_recv_bytes(buf, 0, j, CPM_TAG_BACK, comm);
-                double gap = (MPI_Wtime() - t0 - r[Q_RTT].time) / (STREAM_LENGTH - 1);
-                done = cpm_sampler_add(&g, gap > 0.0 ? gap : 0.0);
-                cpm_send_flag(done, j, comm);
-            } while (!done);
-            cpm_sampler_result(&g, 0, &r[Q_G0]);
-            cpm_sampler_free(&g);
-        }
+        /* g(M): a stream of K sends of M bytes closed by one empty answer
+         * lasts about (K - 1) g(M) + RTT(M). */
+        struct cpm_sampler g;
+        cpm_sampler_init(&g, c->precision);
+        do {
+            double t0 = MPI_Wtime();
+            for (int k = 0; k < STREAM_LENGTH; k++)
+                cpm_send_bytes(buf, size, j, CPM_TAG_DATA, comm);
+            cpm_recv_bytes(buf, 0, j, CPM_TAG_BACK, comm);
+            double gap = (MPI_Wtime() - t0 - r[Q_RTT].time) / (STREAM_LENGTH - 1);
+            done = cpm_sampler_add(&g, gap > 0.0 ? gap : 0.0);
+            cpm_send_flag(done, j, comm);
+        } while (!done);
+        cpm_sampler_result(&g, size, &r[Q_G]);
+        cpm_sampler_free(&g);
     } else if (rank == j) {
         do {
             cpm_recv_bytes(buf, size, i, CPM_TAG_DATA, comm);
@@ -217,13 +213,11 @@ static void plogp_pair(MPI_Comm comm, int i, int j, size_t size, void *ctx,
             cpm_recv_bytes(buf, 0, i, CPM_TAG_DATA, comm);
             cpm_send_bytes(buf, size, i, CPM_TAG_BACK, comm);
         } while (!cpm_recv_flag(i, comm));
-        if (size == 0) {
-            do {
-                for (int k = 0; k < STREAM_LENGTH; k++)
-                    cpm_recv_bytes(buf, 0, i, CPM_TAG_DATA, comm);
-                cpm_send_bytes(buf, 0, i, CPM_TAG_BACK, comm);
-            } while (!cpm_recv_flag(i, comm));
-        }
+        do {
+            for (int k = 0; k < STREAM_LENGTH; k++)
+                cpm_recv_bytes(buf, size, i, CPM_TAG_DATA, comm);
+            cpm_send_bytes(buf, 0, i, CPM_TAG_BACK, comm);
+        } while (!cpm_recv_flag(i, comm));
     }
     free(buf);
 }
@@ -241,20 +235,29 @@ static void plogp_keep(size_t index, const struct cpm_result *r, void *ctx)
     memcpy(c->kept + index * c->pairs * Q_COUNT, r, c->pairs * Q_COUNT * sizeof *r);
 }
 
+/* Size 0 always comes first (it defines L and g(0)); the message set goes
+ * on above it in rest. False when the set has no size above 0 to add. */
+static bool sizes_above_zero(const struct cpm_msgset *set, struct cpm_msgset *rest)
+{
+    *rest = *set;
+    if (rest->min_size == 0) {
+        size_t step = set->stride ? set->stride : set->min_stride;
+        rest->min_size = step < set->max_size ? step : set->max_size;
+    }
+    if (rest->min_size == 0 || set->max_num < 2)
+        return false;
+    rest->max_num--;
+    return true;
+}
+
 struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *p,
                                      const struct cpm_msgset *set, bool parallel)
 {
     int rank, n;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &n);
-    /* Size 0 is always measured (it defines L and g(0)); the message set
-     * continues from there. */
-    struct cpm_msgset rest = *set;
-    if (rest.min_size == 0)
-        rest.min_size = rest.stride ? rest.stride : rest.min_stride;
-    bool more = rest.min_size <= rest.max_size && rest.max_num > 1;
-    if (more)
-        rest.max_num--;
+    struct cpm_msgset rest;
+    bool more = sizes_above_zero(set, &rest);
     struct plogp_ctx c = {p, parallel, cpm_pairs(n), NULL, NULL};
     size_t cap = set->max_num + 1;
     c.sizes = calloc(cap, sizeof *c.sizes);
@@ -281,13 +284,12 @@ struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *
         for (size_t k = 0; k < c.pairs; k++) {
             struct cpm_plogp_pair *q = &model->pairs[k];
             const struct cpm_result *z = zero + k * Q_COUNT;
-            double g0 = z[Q_G0].time, rtt0 = z[Q_RTT].time;
-            q->L = rtt0 / 2.0 - g0;
+            q->L = z[Q_RTT].time / 2.0 - z[Q_G].time;
             for (size_t s = 0; s <= count; s++) {
                 const struct cpm_result *at = c.kept + (s * c.pairs + k) * Q_COUNT;
                 q->os[s] = at[Q_OS].time;
                 q->orecv[s] = at[Q_OR].time;
-                q->g[s] = at[Q_RTT].time - rtt0 + g0;
+                q->g[s] = at[Q_G].time;
             }
         }
     }
@@ -297,13 +299,14 @@ struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *
     return model;
 }
 
-int cpm_plogp_read(struct cpm_reader *r, struct cpm_plogp **model)
+int cpm_plogp_read(struct cpm_reader *r, int n, struct cpm_plogp **model)
 {
-    int n, points;
-    if (cpm_read_keyed_int(r, "processes", 1, 1 << 20, &n) != 0 ||
-        cpm_read_keyed_int(r, "points", 1, 1 << 20, &points) != 0)
+    int points;
+    if (cpm_read_keyed_int(r, "points", 1, 1 << 20, &points) != 0)
         return -1;
-    struct cpm_plogp *p = alloc_or_die(n, (size_t)points);
+    struct cpm_plogp *p = cpm_plogp_alloc(n, (size_t)points);
+    if (!p)
+        return cpm_read_fail(r, "out of memory for a PLogP model of %d processes", n);
     int rc = cpm_read_sizes(r, p->sizes, (size_t)points);
     for (size_t k = 0; rc == 0 && k < cpm_pairs(n); k++) {
         struct cpm_plogp_pair *q = &p->pairs[k];
@@ -329,7 +332,7 @@ int cpm_plogp_read(struct cpm_reader *r, struct cpm_plogp **model)
 
 void cpm_plogp_write(FILE *f, const struct cpm_plogp *p)
 {
-    fprintf(f, "processes %d\npoints %zu\n", p->n, p->num_points);
+    fprintf(f, "points %zu\n", p->num_points);
     cpm_write_sizes(f, p->sizes, p->num_points);
     fprintf(f, "# pair i j L(s), then os(M), or(M), g(M) at each size (s)\n");
     for (size_t k = 0; k < cpm_pairs(p->n); k++) {
@@ -343,14 +346,29 @@ void cpm_plogp_write(FILE *f, const struct cpm_plogp *p)
     }
 }
 
-static void *estimate(const struct cpm_estimate_args *a)
+static int check(const struct cpm_estimate_args *a, char *err, size_t errlen)
 {
-    return cpm_plogp_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
+    struct cpm_msgset rest;
+    if (cpm_estimate_flags_check(a, "PLogP", false, false, err, errlen) != 0)
+        return -1;
+    if (sizes_above_zero(&a->msgset, &rest))
+        return 0;
+    snprintf(err, errlen, "the PLogP model needs a message size above 0 besides 0 "
+                          "(-M above 0 and at least 2 sizes)");
+    return -1;
 }
 
-static int read_any(struct cpm_reader *r, void **m)
+static int estimate(const struct cpm_estimate_args *a, void **model, char *err, size_t errlen)
 {
-    return cpm_plogp_read(r, (struct cpm_plogp **)m);
+    (void)err;
+    (void)errlen;
+    *model = cpm_plogp_estimate(a->comm, &a->precision, &a->msgset, a->parallel);
+    return 0;
+}
+
+static int read_any(struct cpm_reader *r, int n, void **m)
+{
+    return cpm_plogp_read(r, n, (struct cpm_plogp **)m);
 }
 static void write_any(FILE *f, const void *m) { cpm_plogp_write(f, m); }
 static void free_any(void *m) { cpm_plogp_free(m); }
@@ -381,7 +399,26 @@ static const struct cpm_coll_prediction loggp_colls[] = {
 };
 
 const struct cpm_model_kind cpm_plogp_kind = {
-    "PLogP", "PLogP", 2, NULL, estimate, read_any, write_any, free_any, plogp_predictor, plogp_colls, 1};
+    .name = "PLogP",
+    .file_name = "PLogP",
+    .min_procs = 2,
+    .check = check,
+    .estimate = estimate,
+    .read = read_any,
+    .write = write_any,
+    .free = free_any,
+    .predictor = plogp_predictor,
+    .colls = plogp_colls,
+    .ncolls = sizeof plogp_colls / sizeof plogp_colls[0],
+};
 /* LogGP is not measured on its own: it reads PLogP files. */
 const struct cpm_model_kind cpm_loggp_kind = {
-    "LogGP", "PLogP", 0, NULL, NULL, read_any, write_any, free_any, loggp_predictor, loggp_colls, 1};
+    .name = "LogGP",
+    .file_name = "PLogP",
+    .read = read_any,
+    .write = write_any,
+    .free = free_any,
+    .predictor = loggp_predictor,
+    .colls = loggp_colls,
+    .ncolls = sizeof loggp_colls / sizeof loggp_colls[0],
+};

@@ -8,8 +8,10 @@
  *   os(M)   time of the send call in that round trip;
  *   or(M)   time of the receive call after waiting about 1.2 RTT(M), so the
  *           message is already there;
- *   g(0)    time per message in a stream of back-to-back empty sends;
- *   g(M) = RTT(M) - RTT(0) + g(0),  L = RTT(0)/2 - g(0).
+ *   g(M)    time per message in a stream of back-to-back sends of M bytes
+ *           closed by one empty answer: (stream - RTT(M)) / (K - 1) for K
+ *           messages (logp_mpi's gap, measured at every size);
+ *   L = RTT(0)/2 - g(0).
  * A point-to-point prediction is L + g(M). LogGP per pair: L' = L + g(1) -
  * os(1) - or(1), 2o = os(1) + or(1), g' = g(1), G = g(Mmax)/Mmax, and a
  * point-to-point prediction L' + 2o + G(M - 1).
@@ -42,9 +44,9 @@ void cpm_plogp_free(struct cpm_plogp *model);
 /* Collective; the model on rank 0, NULL elsewhere. */
 struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *p,
                                      const struct cpm_msgset *set, bool parallel);
-/* File: "processes N", "points K", "sizes 0 S2 .. SK", then per pair i < j:
- * "pair i j L", "os V1 .. VK", "or V1 .. VK", "g V1 .. VK". */
-int cpm_plogp_read(struct cpm_reader *r, struct cpm_plogp **model);
+/* File, after "processes N": "points K", "sizes 0 S2 .. SK", then per pair
+ * i < j: "pair i j L", "os V1 .. VK", "or V1 .. VK", "g V1 .. VK". */
+int cpm_plogp_read(struct cpm_reader *r, int n, struct cpm_plogp **model);
 void cpm_plogp_write(FILE *f, const struct cpm_plogp *model);
 
 double cpm_plogp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "err.h"
 #include "stats.h"
 
 void cpm_result_pack(const struct cpm_result *r, double *d)
@@ -40,10 +41,8 @@ void cpm_sampler_init(struct cpm_sampler *s, const struct cpm_precision *p)
     s->precision = *p;
     s->n = 0;
     s->samples = malloc((p->max_reps ? p->max_reps : 1) * sizeof *s->samples);
-    if (!s->samples) {
-        fprintf(stderr, "cpm: out of memory for %zu samples\n", p->max_reps);
-        exit(1);
-    }
+    if (!s->samples)
+        err_fatal("out of memory for %zu samples", p->max_reps);
 }
 
 void cpm_sampler_free(struct cpm_sampler *s)

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "err.h"
+
 static double flat(const struct cpm_predictor *p, int n, int root, const size_t *sizes,
                    size_t m, int serial)
 {
@@ -82,7 +84,7 @@ static double binomial(const struct cpm_predictor *p, int n, int root, size_t m,
         return 0.0;
     double *when = calloc((size_t)n, sizeof *when);
     if (!when)
-        return -1.0;
+        err_fatal("out of memory for a binomial tree of %d processes", n);
     double result = 0.0;
     if (op == CPM_COLL_BCAST || op == CPM_COLL_SCATTER) {
         /* Down the tree: a parent (smaller relative rank) is done first. */

@@ -20,7 +20,9 @@ enum cpm_coll_op { CPM_COLL_BCAST, CPM_COLL_REDUCE, CPM_COLL_SCATTER, CPM_COLL_G
 double cpm_predict_flat_sg_serial(const struct cpm_predictor *p, int n, int root, size_t m);
 /* Largest of the root's transfers (all at once). */
 double cpm_predict_flat_sg_parallel(const struct cpm_predictor *p, int n, int root, size_t m);
-/* A flat tree as MPI runs it: the root posts one transfer after another. */
+/* The seed's CPM_predict_flat_sg and CPM_predict_flat_sgv: a flat tree as
+ * MPI runs it, the root posting one transfer after another, which is the
+ * serial form; kept under the seed's names for programs written against it. */
 double cpm_predict_flat_sg(const struct cpm_predictor *p, int n, int root, size_t m);
 double cpm_predict_flat_sgv_serial(const struct cpm_predictor *p, int n, int root,
                                    const size_t *sizes);

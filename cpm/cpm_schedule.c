@@ -2,6 +2,9 @@
  * schedule of parallel experiments; see cpm_measure.h. */
 #include "cpm_measure.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 size_t cpm_pairs(int n) { return n < 2 ? 0 : (size_t)n * (size_t)(n - 1) / 2; }
 
 size_t cpm_pair_index(int n, int i, int j)
@@ -78,4 +81,86 @@ int cpm_schedule_partner(int n, int round, int rank)
             partner = m;
     }
     return partner >= n ? -1 : partner;
+}
+
+int cpm_triplet_rounds_init(struct cpm_triplet_rounds *s, int n, bool parallel)
+{
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    s->parallel = parallel;
+    s->count = cpm_triplets(n);
+    if (!parallel)
+        return 0;
+    s->done = calloc(s->count / 8 + 1, 1);
+    s->busy = calloc((size_t)n + 1, 1);
+    if (!s->done || !s->busy) {
+        cpm_triplet_rounds_free(s);
+        return -1;
+    }
+    return 0;
+}
+
+void cpm_triplet_rounds_free(struct cpm_triplet_rounds *s)
+{
+    free(s->done);
+    free(s->busy);
+    s->done = s->busy = NULL;
+}
+
+static bool is_done(const struct cpm_triplet_rounds *s, size_t t)
+{
+    return s->done[t / 8] & (1u << (t % 8));
+}
+
+/* The index of triplet (i, j, j + 1) or, when there is none, of the first
+ * triplet of the next row (i + 1, i + 2, i + 3); count past the last. */
+static size_t next_from(const struct cpm_triplet_rounds *s, int i, int j)
+{
+    int n = s->n;
+    if (j + 1 < n)
+        return cpm_triplet_index(n, i, j, j + 1);
+    if (i + 3 < n)
+        return cpm_triplet_index(n, i + 1, i + 2, i + 3);
+    return s->count;
+}
+
+size_t cpm_triplet_round(struct cpm_triplet_rounds *s, size_t *round)
+{
+    if (s->first >= s->count)
+        return 0;
+    if (!s->parallel) {
+        round[0] = s->first++;
+        return 1;
+    }
+    int n = s->n, free_procs = n;
+    memset(s->busy, 0, (size_t)n);
+    size_t taken = 0, t = s->first;
+    while (t < s->count && free_procs >= 3) {
+        int i, j, k;
+        cpm_triplet_at(n, t, &i, &j, &k);
+        /* Whole runs are skipped at once: the rest of row i when i is busy,
+         * the rest of (i, j, *) when j is. */
+        if (s->busy[i]) {
+            t = next_from(s, i, n - 1);
+            continue;
+        }
+        if (s->busy[j]) {
+            t = next_from(s, i, j + 1);
+            continue;
+        }
+        /* Along k; past the last k, t is the next triplet in order. */
+        for (; k < n; k++, t++) {
+            if (s->busy[k] || is_done(s, t))
+                continue;
+            s->done[t / 8] |= (unsigned char)(1u << (t % 8));
+            s->busy[i] = s->busy[j] = s->busy[k] = 1;
+            free_procs -= 3;
+            round[taken++] = t;
+            t = next_from(s, i, n - 1); /* i is busy now */
+            break;
+        }
+    }
+    while (s->first < s->count && is_done(s, s->first))
+        s->first++;
+    return taken;
 }

@@ -1,25 +1,35 @@
 /* model: measures a communication performance model and writes its file
- * (run under mpirun): model -C Hockney|LinInterp|PLogP|LMO -o FILE. */
+ * (run under mpirun): model -C MODEL -o FILE, MODEL one of the registry's
+ * kinds that can be estimated. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-#include "cpm_lmo.h"
 #include "cpm_model.h"
 #include "harness.h"
 
-static const char *const measured_kinds[] = {"Hockney", "LinInterp", "PLogP", "LMO", NULL};
+/* A kind's notes on its estimate become '#' lines. */
+static void print_note(const char *text, void *ctx)
+{
+    (void)ctx;
+    out_comment("%s", text);
+}
 
 int main(int argc, char **argv)
 {
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
+    const char *const *names = cpm_model_kind_names(true);
+    char list[200], kind_help[260];
+    cli_join_names(names, list, sizeof list);
+    snprintf(kind_help, sizeof kind_help, "%s (required)", list);
+
     struct cli_common c;
     int kind_index = -1;
     const char *path = NULL;
     bool two_point = false, homogeneous = false;
     const struct opt_spec extra[] = {
         {.short_name = 'C', .kind = OPT_CHOICE, .dest = &kind_index, .metavar = "MODEL",
-         .help = "Hockney, LinInterp, PLogP or LMO (required)", .choices = measured_kinds},
+         .help = kind_help, .choices = names},
         {.short_name = 'o', .kind = OPT_STRING, .dest = &path, .metavar = "FILE",
          .help = "the model file to write (required)"},
         {.long_name = "two-point", .kind = OPT_FLAG, .dest = &two_point,
@@ -32,18 +42,14 @@ int main(int argc, char **argv)
               "Estimates a communication performance model over the ranks of the run\n"
               "and writes it to FILE, for the prediction tool.");
     if (kind_index < 0)
-        err_usage("choose a model with -C (Hockney, LinInterp, PLogP or LMO)");
+        err_usage("choose a model with -C (%s)", list);
     if (!path)
         err_usage("name the model file with -o");
-    const struct cpm_model_kind *kind = cpm_model_kind_find(measured_kinds[kind_index]);
-    if (two_point && kind_index != 0)
-        err_usage("--two-point applies to the Hockney model only");
-    if (homogeneous && kind_index != 3)
-        err_usage("--homogeneous applies to the LMO model only");
+    const struct cpm_model_kind *kind = cpm_model_kind_find(names[kind_index]);
 
     struct cpm_estimate_args a = {MPI_COMM_WORLD, c.msgset, c.precision, c.parallel, two_point,
                                   homogeneous};
-    char err[256];
+    char err[256] = "";
     if (harness.size < kind->min_procs)
         err_usage("the %s model needs at least %d processes", kind->name, kind->min_procs);
     if (kind->check && kind->check(&a, err, sizeof err) != 0)
@@ -58,19 +64,20 @@ int main(int argc, char **argv)
     out_comment("model: %s%s", kind->name, homogeneous ? " (homogeneous)" : "");
     cli_preamble(&c, harness.size);
     double t0 = MPI_Wtime();
-    void *model = kind->estimate(&a);
+    void *model = NULL;
+    /* Every rank gets the same verdict; the message is on rank 0. */
+    int failed = kind->estimate(&a, &model, err, sizeof err) != 0;
     double elapsed = MPI_Wtime() - t0;
     int bad = 0;
-    if (harness.rank == 0) {
+    if (harness.rank == 0 && !failed) {
         bad = cpm_model_write_stream(f, kind, model) != 0;
-        bad |= fclose(f) != 0;
-        if (kind_index == 3) {
-            const struct cpm_lmo *l = model;
-            out_comment("LMO: largest relative confidence interval over triplets: %g%s",
-                        l->worst_ci, l->worst_ci > c.precision.eps ? " (above eps)" : "");
-        }
+        if (kind->report)
+            kind->report(model, &a, print_note, NULL);
         kind->free(model);
     }
+    if (harness.rank == 0)
+        bad |= fclose(f) != 0;
+    err_any(MPI_COMM_WORLD, failed && harness.rank == 0, ERR_STATUS_FAIL, "%s", err);
     err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL, "writing model file %s failed", path);
     out_comment("estimation time: %.6f s", elapsed);
     out_comment("model written to %s", path);

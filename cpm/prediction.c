@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "cpm_model.h"
 #include "cpm_predict.h"
 #include "err.h"
@@ -51,6 +52,19 @@ static void list_operations(char *out, size_t len)
         snprintf(out + used, len - used, " or one of the model's own");
 }
 
+/* The models' own operations, from the registry: "MODEL: name: help" lines. */
+static void list_own_operations(char *out, size_t len)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (const char *const *name = cpm_model_kind_names(false); *name && used < len; name++) {
+        const struct cpm_model_kind *kind = cpm_model_kind_find(*name);
+        for (size_t k = 0; k < kind->ncolls && used < len; k++)
+            used += (size_t)snprintf(out + used, len - used, "\n  %s: %s: %s", kind->name,
+                                     kind->colls[k].name, kind->colls[k].help);
+    }
+}
+
 /* Sizes MIN..MAX by STRIDE, or doubling when STRIDE is 0. */
 static size_t next_size(size_t m, size_t stride)
 {
@@ -61,6 +75,8 @@ static size_t next_size(size_t m, size_t stride)
 
 int main(int argc, char **argv)
 {
+    /* No MPI: of harness_init's setup only the program name and the line
+     * buffering apply. */
     const char *slash = strrchr(argv[0], '/');
     err_set_program(slash ? slash + 1 : argv[0]);
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -68,17 +84,20 @@ int main(int argc, char **argv)
     size_t np = 0, min = 0, max = 65536, stride = 0, root = 0;
     const char *op_name = NULL, *path = NULL;
     int kind_index = -1;
+    const char *const *names = cpm_model_kind_names(false);
+    char list[200], kind_help[260];
+    cli_join_names(names, list, sizeof list);
+    snprintf(kind_help, sizeof kind_help, "%s (required)", list);
     const struct opt_spec specs[] = {
         {.short_name = 'n', .kind = OPT_SIZE, .dest = &np, .metavar = "NP",
          .help = "number of processes (required, as in the model file)", .min = 1,
-         .max = 1u << 20},
+         .max = CPM_MAX_PROCESSES},
         {.short_name = 'O', .kind = OPT_STRING, .dest = &op_name, .metavar = "OPERATION",
          .help = "p2p or a collective (required; --help lists them)"},
         {.short_name = 'i', .kind = OPT_STRING, .dest = &path, .metavar = "FILE",
          .help = "model file written by model (required)"},
         {.short_name = 'C', .kind = OPT_CHOICE, .dest = &kind_index, .metavar = "MODEL",
-         .help = "Hockney, LinInterp, PLogP, LogGP or LMO (required)",
-         .choices = cpm_model_kind_names},
+         .help = kind_help, .choices = names},
         {.short_name = 'm', .kind = OPT_SIZE, .dest = &min, .metavar = "BYTES",
          .help = "minimum message size (default 0)"},
         {.short_name = 'M', .kind = OPT_SIZE, .dest = &max, .metavar = "BYTES",
@@ -88,13 +107,13 @@ int main(int argc, char **argv)
         {.long_name = "root", .kind = OPT_SIZE, .dest = &root, .metavar = "RANK",
          .help = "root of a collective (default 0)"},
     };
-    char ops[600], description[900];
+    char ops[600], own_ops[1600], description[2400];
     list_operations(ops, sizeof ops);
+    list_own_operations(own_ops, sizeof own_ops);
     snprintf(description, sizeof description,
              "Predicts communication times from a model file; needs no MPI run.\n"
-             "Operations: %s\n(Hockney: hsg_flat_serial, hsg_flat_parallel, hsg_binomial; "
-             "PLogP, LogGP: hsg_linear;\nLMO: scatter_flat, gather_flat).",
-             ops);
+             "Operations: %s.\nThe models' own:%s",
+             ops, own_ops);
     struct opt_usage usage = {"-n NP -O OPERATION -i FILE -C MODEL [-m MIN] [-M MAX] [-S STRIDE]",
                               description, false, false};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
@@ -107,7 +126,7 @@ int main(int argc, char **argv)
     if (root >= np)
         err_usage("root %zu is not below the number of processes %zu", root, np);
 
-    const struct cpm_model_kind *kind = cpm_model_kind_find(cpm_model_kind_names[kind_index]);
+    const struct cpm_model_kind *kind = cpm_model_kind_find(names[kind_index]);
     const struct generic_op *generic = NULL;
     const struct cpm_coll_prediction *own = NULL;
     bool p2p = strcmp(op_name, "p2p") == 0;
@@ -123,13 +142,11 @@ int main(int argc, char **argv)
 
     void *model;
     char err[400];
-    if (cpm_model_read_file(path, kind, &model, err, sizeof err) != 0)
+    /* The file's process count is checked against -n before the model is
+     * allocated. */
+    if (cpm_model_read_file(path, kind, (int)np, &model, err, sizeof err) != 0)
         err_usage("%s", err);
     const struct cpm_predictor *p = kind->predictor(model);
-    if ((size_t)p->n != np) {
-        kind->free(model);
-        err_usage("the model file describes %d processes, -n asks for %zu", p->n, np);
-    }
 
     out_comment("CPM prediction (commsweep %s)", COMMSWEEP_VERSION);
     out_comment("model: %s from %s, processors: %zu", kind->name, path, np);

@@ -1,6 +1,7 @@
 /* Unit tests of the CPM model files: every model survives a write/read round
  * trip, and malformed files (truncated, wrong counts, non-numeric values,
- * another model's name, pairs out of order) are refused with a message. */
+ * another model's name, pairs out of order, LMO parameters that no solve
+ * gives) are refused with a message. */
 #include "unit.h"
 
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "../../cpm/cpm_lininterp.h"
 #include "../../cpm/cpm_lmo.h"
 #include "../../cpm/cpm_plogp.h"
+#include "../../cpm/cpm_predict.h"
 
 /* Writes model with kind, reads it back; returns what was read. */
 static void *round_trip(const struct cpm_model_kind *kind, const void *model)
@@ -27,18 +29,28 @@ static void *round_trip(const struct cpm_model_kind *kind, const void *model)
     return back;
 }
 
-/* Reads text as a model of kind; returns the status and the message. */
-static int read_text(const struct cpm_model_kind *kind, const char *text, char *err, size_t len)
+/* Reads text as a model of kind; returns the status and the message, and
+ * the model in *model (NULL when refused). */
+static int read_model(const struct cpm_model_kind *kind, const char *text, void **model,
+                      char *err, size_t len)
 {
     FILE *f = fmemopen((void *)text, strlen(text), "r");
     assert_non_null(f);
-    void *m = NULL;
-    int rc = cpm_model_read_stream(f, kind, &m, err, len);
+    *model = NULL;
+    int rc = cpm_model_read_stream(f, kind, model, err, len);
     fclose(f);
+    if (rc != 0)
+        assert_null(*model);
+    return rc;
+}
+
+/* Reads text as a model of kind and frees what was read; returns the status. */
+static int read_text(const struct cpm_model_kind *kind, const char *text, char *err, size_t len)
+{
+    void *m;
+    int rc = read_model(kind, text, &m, err, len);
     if (rc == 0)
         kind->free(m);
-    else
-        assert_null(m);
     return rc;
 }
 
@@ -174,12 +186,45 @@ static void test_malformed_files_refused(void **state)
                    "truncated");
 }
 
+/* An LMO file whose parameters a solve cannot give is refused. */
+static void test_lmo_file_signs(void **state)
+{
+    (void)state;
+    const char *head = "model LMO\nprocesses 3\nhomogeneous 1\n";
+    const char *tail = "S none\none2many_small 1 2\none2many_large 1 2\nM1 none\nM2 none\n"
+                       "many2one_small 1 2\nmany2one_large 1 2\n";
+    const struct {
+        const char *body, *refusal;
+    } cases[] = {
+        {"C 1e-6\nt 1e-9\nlink 0 1 -1e-6 -1e-9\n", NULL}, /* sums 1e-6, 1e-9 */
+        {"C -1e-6\nt 1e-9\nlink 0 1 1e-5 1e-9\n", "negative delay"},
+        {"C 1e-6\nt -1e-9\nlink 0 1 1e-5 1e-8\n", "negative delay"},
+        {"C 1e-6\nt 1e-9\nlink 0 1 -3e-6 1e-9\n", "C_i + L_ij + C_j is negative"},
+        {"C 1e-6\nt 1e-9\nlink 0 1 1e-5 -3e-9\n", "larger message would take less time"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        char text[512], err[300] = "";
+        snprintf(text, sizeof text, "%s%s%s", head, cases[c].body, tail);
+        if (!cases[c].refusal) {
+            void *m;
+            if (read_model(&cpm_lmo_kind, text, &m, err, sizeof err) != 0)
+                fail_msg("refused: %s", err);
+            assert_double_equal(cpm_predict_p2p(cpm_lmo_kind.predictor(m), 0, 2, 1000), 2e-6,
+                                1e-18);
+            cpm_lmo_kind.free(m);
+        } else {
+            expect_refused(&cpm_lmo_kind, text, cases[c].refusal);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hockney_round_trip),  cmocka_unit_test(test_lininterp_round_trip),
         cmocka_unit_test(test_plogp_round_trip),    cmocka_unit_test(test_lmo_round_trip),
         cmocka_unit_test(test_malformed_files_refused),
+        cmocka_unit_test(test_lmo_file_signs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

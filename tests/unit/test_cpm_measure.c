@@ -76,10 +76,12 @@ static void test_regular_msgset(void **state)
     (void)state;
     struct cpm_msgset m = {0, 10, 4, 0.1, 1, 100};
     size_t sizes[100] = {0};
-    assert_int_equal(walk(&m, straight, sizes), 3);
+    /* min + k stride below max, then max itself */
+    assert_int_equal(walk(&m, straight, sizes), 4);
     assert_int_equal(sizes[0], 0);
     assert_int_equal(sizes[1], 4);
     assert_int_equal(sizes[2], 8);
+    assert_int_equal(sizes[3], 10);
     m.max_num = 2;
     assert_int_equal(walk(&m, straight, sizes), 2);
 }

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# CPM inputs at their edges: a maximum size below the stride still gives a
+# model of two sizes with a size dependence; message sets too small for a
+# model, flags a model does not take and model files for another number of
+# processes are refused with one line and status 2 (the files at their
+# header, before anything is allocated); parallel triplet rounds with idle
+# ranks.
+. "$(dirname "$0")/../lib.sh"
+MODEL="$BUILD/cpm/model"
+PRED="$BUILD/cpm/prediction"
+P2P="$BUILD/cpm/p2p"
+FEW="-r 2 -R 3"
+
+# -M 4096 with the default stride of 8192: sizes 0 and 4096.
+run 2 "$MODEL" -C Hockney -M 4096 $FEW -o "$TMPD/h.out"
+expect '[ "$RC" = 0 ] && awk "/^0 1 / { exit !(\$4 != 0) }" "$TMPD/h.out"' \
+    "model -C Hockney -M 4096 fits a nonzero time per byte"
+run 2 "$MODEL" -C LinInterp -M 4096 $FEW -o "$TMPD/l.out"
+expect '[ "$RC" = 0 ] && grep -qx "points 2" "$TMPD/l.out" && grep -qx "sizes 0 4096" "$TMPD/l.out"' \
+    "model -C LinInterp -M 4096 measures 0 and 4096"
+run 2 "$MODEL" -C PLogP -M 4096 $FEW -o "$TMPD/p.out"
+expect '[ "$RC" = 0 ] && grep -qx "points 2" "$TMPD/p.out" && grep -qx "sizes 0 4096" "$TMPD/p.out"' \
+    "model -C PLogP -M 4096 has two points"
+expect 'awk "\$1 == \"g\" { exit !(NF == 3 && \$2 >= 0 && \$3 >= 0) }" "$TMPD/p.out"' \
+    "model -C PLogP measures g at both sizes"
+run 2 "$P2P" -m 0 -M 3000 -S 1024 $FEW
+expect '[ "$RC" = 0 ] && [ "$(data_lines | cut -d" " -f1 | tr "\n" " ")" = "0 1024 2048 3000 " ]' \
+    "p2p regular set ends with -M itself"
+
+# Sets too small, flags the model does not take.
+refused 2 model "model Hockney with one size allowed refused" "$MODEL" -C Hockney -M 4096 -n 1 -o "$TMPD/x.out"
+refused 2 model "model PLogP without a size above 0 refused" "$MODEL" -C PLogP -M 0 -o "$TMPD/x.out"
+refused 2 model "model Hockney --homogeneous refused" "$MODEL" -C Hockney --homogeneous -o "$TMPD/x.out"
+refused 3 model "model LMO --two-point refused" "$MODEL" -C LMO --two-point -o "$TMPD/x.out"
+refused 2 model "model LinInterp --two-point refused" "$MODEL" -C LinInterp --two-point -o "$TMPD/x.out"
+
+# A model file for another number of processes: refused at its header.
+for np in 8000 60000 1048576; do
+    printf 'model PLogP\nprocesses %s\npoints 1\nsizes 0\n' "$np" > "$TMPD/big.out"
+    start=$(date +%s)
+    run1 "$PRED" -n 4 -O p2p -i "$TMPD/big.out" -C PLogP
+    expect_usage_error "prediction -n 4 of a file of $np processes refused" prediction
+    expect 'grep -q "big.out.*describes $np processes, expected 4" "$ERR" && [ $(( $(date +%s) - start )) -le 2 ]' \
+        "the refusal names the file and both counts, at once"
+done
+
+# The models' own operations listed from the registry.
+run1 "$PRED" --help
+expect '[ "$RC" = 0 ] && grep -q "LMO: scatter_flat:" "$OUT" && grep -q "Hockney: hsg_binomial:" "$OUT" && grep -q "LogGP: hsg_linear:" "$OUT"' \
+    "prediction --help lists each model's own operations"
+
+# Parallel triplet rounds with idle ranks (5 ranks: one triplet a round),
+# and the tool's report of the LMO estimate.
+run 5 "$MODEL" -C LMO -p -m 0 -M 2048 -S 1024 $FEW -o "$TMPD/lmo5.out"
+expect '[ "$RC" = 0 ] && [ "$(grep -c "^link" "$TMPD/lmo5.out")" = 10 ] && grep -q "^# LMO: largest relative confidence interval" "$OUT"' \
+    "model -C LMO -p at 5 ranks: every link, and the report"
+run1 "$PRED" -n 5 -O gather_flat -i "$TMPD/lmo5.out" -C LMO -m 1024 -M 2048
+expect '[ "$RC" = 0 ] && [ "$(data_lines | wc -l)" = 2 ]' "prediction from the 5-rank LMO file"
