@@ -8,6 +8,12 @@
 #   expect_usage_error DESCRIPTION   after run: status 2, one line on stderr
 #                                    from the program, nothing else from it
 #   skip DESCRIPTION REASON
+#   summary [NOTE]   "N passed, N failed[, N skipped][ (NOTE)]" from what
+#                    ok/not_ok/skip counted in this shell (not in subshells);
+#                    fails when anything failed. For scripts that are their
+#                    own runner (tests/cluster, slurm, mpich); tests/run.sh
+#                    counts the TAP lines of each script's log instead.
+#   median [VALUE...]  the median of the values (or of stdin, one a line)
 set -u
 BUILD=${BUILD:-build}
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -17,22 +23,10 @@ trap 'rm -rf "$TMPD"' EXIT
 OUT="$TMPD/out" ERR="$TMPD/err" RC=0
 TEST_TIMEOUT=${TEST_TIMEOUT:-180}
 
-# The launcher: MPIEXEC/MPIEXEC_FLAGS win; otherwise the one that matches MPICC.
-if [ -z "${MPIEXEC:-}" ]; then
-    case "${MPICC:-mpicc}" in
-        *mpich*) MPIEXEC=mpiexec.mpich ;;
-        *) MPIEXEC=mpiexec ;;
-    esac
-fi
-if [ -z "${MPIEXEC_FLAGS:-}" ]; then
-    if "$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte'; then
-        MPIEXEC_FLAGS="--oversubscribe"
-        [ "$(id -u)" = 0 ] && MPIEXEC_FLAGS="$MPIEXEC_FLAGS --allow-run-as-root"
-    else
-        MPIEXEC_FLAGS=""
-    fi
-fi
-export MPIEXEC MPIEXEC_FLAGS
+# The launcher: MPIEXEC/MPIEXEC_FLAGS win; otherwise the one that matches
+# MPICC, with the flags Open MPI needs here (machines/launcher.sh).
+. "$TOP/machines/launcher.sh"
+launcher_defaults mpiexec
 
 run() {
     local np=$1; shift
@@ -48,13 +42,29 @@ run1() {
     return 0
 }
 
-ok() { echo "ok - $1"; }
+TAP_PASSED=0 TAP_FAILED=0 TAP_SKIPPED=0
+# Lines of a failure's detail that not_ok prints.
+TAP_DETAIL_LINES=${TAP_DETAIL_LINES:-20}
+ok() { TAP_PASSED=$((TAP_PASSED + 1)); echo "ok - $1"; }
 not_ok() {
+    TAP_FAILED=$((TAP_FAILED + 1))
     echo "not ok - $1"
-    [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/#   /' | head -20
+    [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/#   /' | head -n "$TAP_DETAIL_LINES"
     return 0
 }
-skip() { echo "ok - $1 # SKIP $2"; }
+skip() { TAP_SKIPPED=$((TAP_SKIPPED + 1)); echo "ok - $1 # SKIP $2"; }
+summary() { # [NOTE]
+    local line="$TAP_PASSED passed, $TAP_FAILED failed"
+    [ "$TAP_SKIPPED" -gt 0 ] && line="$line, $TAP_SKIPPED skipped"
+    [ $# -gt 0 ] && line="$line ($1)"
+    echo "$line"
+    [ "$TAP_FAILED" -eq 0 ]
+}
+
+median() { # [VALUE...]; nothing for no values
+    if [ $# -gt 0 ]; then printf '%s\n' "$@"; else cat; fi | sort -g |
+        awk '{ v[NR] = $1 } END { if (NR) print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
 
 expect() { # COMMAND_STRING DESCRIPTION
     if eval "$1"; then ok "$2"; else not_ok "$2" "failed: $1 (status $RC)

@@ -2,13 +2,16 @@
 # Runs the unit test binaries given as arguments (cmocka, TAP output) and the
 # integration scripts tests/integration/*.sh (TAP lines), counts the "ok" and
 # "not ok" lines of all of them and ends with "N passed, N failed".
+# The *_lib.sh files there are helpers that scripts source, not tests. A
+# test program or script that reports no test line at all counts as failed.
 # TESTS=PATTERN runs only the integration scripts whose name matches the shell
 # pattern (e.g. TESTS='osu_*'); TESTS=none runs none.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-log_dir=${BUILD:-build}/tests/logs
+# lib.sh: BUILD made absolute, the launcher, summary and its counters.
+. "$here/lib.sh"
+log_dir=$BUILD/tests/logs
 mkdir -p "$log_dir"
-passed=0 failed=0 skipped=0
 failures=()
 
 count_tap() { # name log
@@ -17,9 +20,11 @@ count_tap() { # name log
     s=$(grep -cE '^ok .*# (SKIP|skip)' "$log" | tr -d ' ')
     f=$(grep -cE '^not ok( |$)' "$log" | tr -d ' ')
     p=$((p - s))
-    passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
-    # A sourced helper run on its own reports nothing: no row for it.
-    [ $((p + f + s)) -eq 0 ] && return 0
+    if [ $((p + f + s)) -eq 0 ]; then
+        echo "not ok - $name reported no test" >> "$log"
+        f=1
+    fi
+    TAP_PASSED=$((TAP_PASSED + p)) TAP_FAILED=$((TAP_FAILED + f)) TAP_SKIPPED=$((TAP_SKIPPED + s))
     [ "$f" -gt 0 ] && failures+=("$name: $(grep -E '^not ok' "$log" | head -3 | tr '\n' ';')")
     printf '%-40s %4d passed %3d failed %3d skipped\n' "$name" "$p" "$f" "$s"
 }
@@ -39,6 +44,7 @@ if [ "${TESTS:-}" != none ]; then
     for t in "$here"/integration/*.sh; do
         [ -e "$t" ] || continue
         name=$(basename "$t" .sh)
+        case "$name" in *_lib) continue ;; esac
         if [ -n "${TESTS:-}" ]; then
             case "$name" in $TESTS) ;; *) continue ;; esac
         fi
@@ -54,9 +60,4 @@ if [ "${TESTS:-}" != none ]; then
 fi
 
 for f in "${failures[@]+"${failures[@]}"}"; do echo "FAILED $f"; done
-if [ "$skipped" -gt 0 ]; then
-    echo "$passed passed, $failed failed, $skipped skipped"
-else
-    echo "$passed passed, $failed failed"
-fi
-[ "$failed" -eq 0 ]
+summary

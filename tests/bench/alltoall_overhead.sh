@@ -34,7 +34,6 @@ for r in $(seq "$rounds"); do
               print a, (t["before"] + t["after"]) / 2, (t["first"] + t["last"]) / 2, by["world"], by["split"] >> rounds }' \
         "$TMPD/round.out"
 done
-median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 ratio() { awk -v c="$1" '{ print $1 / $c - 1 }' "$TMPD/rounds" | median; }
 ma=$(awk '{ print $1 }' "$TMPD/rounds" | median)
 mi=$(awk '{ print $2 }' "$TMPD/rounds" | median)

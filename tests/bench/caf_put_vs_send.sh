@@ -4,21 +4,15 @@
 # and sync all). Usage: tests/bench/caf_put_vs_send.sh [cafbench options]
 #   BUILD=build MAXNDATA=4194304 TARGET=0.5 MPIEXEC=mpiexec MPIEXEC_FLAGS=...
 # Prints the table on stdout and keeps the full output in $BUILD/bench/.
+# The launcher, its flags and BUILD (made absolute) are lib.sh's.
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
-BUILD=${BUILD:-build}
-case "$BUILD" in /*) ;; *) BUILD="$here/../../$BUILD" ;; esac
+. "$(dirname "$0")/../lib.sh"
 MAXNDATA=${MAXNDATA:-4194304}
 TARGET=${TARGET:-0.5}
-MPIEXEC=${MPIEXEC:-mpiexec}
-if [ -z "${MPIEXEC_FLAGS+x}" ] && "$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte'; then
-    MPIEXEC_FLAGS=""
-    [ "$(id -u)" = 0 ] && MPIEXEC_FLAGS="--allow-run-as-root"
-fi
 mkdir -p "$BUILD/bench"
 out="$BUILD/bench/caf_put_vs_send.out"
 # shellcheck disable=SC2086
-$MPIEXEC ${MPIEXEC_FLAGS:-} -n 2 "$BUILD/caf/cafbench" --p2p --single --maxndata "$MAXNDATA" \
+$MPIEXEC $MPIEXEC_FLAGS -n 2 "$BUILD/caf/cafbench" --p2p --single --maxndata "$MAXNDATA" \
     --target-time "$TARGET" "$@" > "$out" || { echo "cafbench failed, see $out" >&2; exit 1; }
 
 # Last data line of the block whose header starts with $1: ndata latency bandwidth.

@@ -16,10 +16,11 @@ cluster_run() { # HOSTS PROGRAM ARGS...
     RC=$?
 }
 
-# True when PROGRAM (path under $BUILD) is built, else a skip line for WHAT.
+# True when PROGRAM (path under $BUILD) is built, else a failure for WHAT:
+# make check-cluster builds every program and helper the parts use.
 built() { # PROGRAM WHAT
     [ -x "$BUILD/$1" ] && return 0
-    skip "$2" "$1 is not built"
+    not_ok "$2" "$BUILD/$1 is not built (make check-cluster builds it)"
     return 1
 }
 

@@ -6,8 +6,9 @@
 # that the CPM models (cpm/model, cpm/prediction) recover the injected rate of
 # every pair within 10%. Prints TAP lines and ends with
 # "N passed, N failed[, N skipped]"; needs root, and skips everything (saying
-# why in that line) where network namespaces cannot be made. Parts whose
-# programs are not built are skipped. Leaves nothing behind, and checks it.
+# why in that line) where network namespaces cannot be made. A part whose
+# program is not built fails (make check-cluster builds them all). Leaves
+# nothing behind, and checks it. ok, not_ok, skip and summary are lib.sh's.
 #
 # CLUSTER_RATES overrides the rates of the 4 hosts (tc syntax); the checks
 # take host 0 and 1 as the fast pair and hosts 2 and 3 as the slow one.
@@ -23,24 +24,6 @@ TESTBED_TIMEOUT=${TEST_TIMEOUT:-120}
 RESULTS="$BUILD/tests/cluster"
 mkdir -p "$RESULTS"
 
-passed=0 failed=0 skipped=0
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-not_ok() {
-    failed=$((failed + 1))
-    echo "not ok - $1"
-    [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/#   /' | head -20
-    return 0
-}
-skip() { skipped=$((skipped + 1)); echo "ok - $1 # SKIP $2"; }
-
-summary() { # [WHY]
-    local line="$passed passed, $failed failed"
-    [ "$skipped" -gt 0 ] && line="$line, $skipped skipped"
-    [ $# -gt 0 ] && line="$line (emulated cluster skipped: $1)"
-    echo "$line"
-    [ "$failed" -eq 0 ]
-}
-
 # The parts of this test, each one function in checks.sh.
 PARTS=(check_hosts check_osu_latency check_osu_bw check_alltoall check_always
        check_cpm_hockney check_cpm_lmo)
@@ -54,7 +37,7 @@ fi
 case "${MPICC:-mpicc}" in *mpich*) why="built with MPICH; the launcher is Open MPI's" ;; esac
 if [ -n "$why" ]; then
     for part in "${PARTS[@]}"; do skip "${part#check_}" "$why"; done
-    summary "$why"
+    summary "emulated cluster skipped: $why"
     exit
 fi
 

@@ -51,11 +51,13 @@ check_mode() { # NP MODE EXPECTED(run|skip)
     else not_ok "np $np: $mode: every pattern and size" "missing or short:$missing"; fi
 }
 
-# A sync line "NAME NNEIGH MEAN +/- CI ..." with finite numbers.
+# A sync line "NAME NNEIGH MEAN +/- CI ..." with finite numbers (decimal
+# notation; nan, inf and words fail).
 sync_line_ok() { # NAME NNEIGH
     awk -v n="$1" -v k="$2" '$1 == n && $2 == k && $4 == "+/-" && NF == 10 {
-        for (i = 3; i <= NF; i++) if (i != 4 && ($i "" ~ /nan|inf/ || $i + 0 != $i + 0)) exit 1
-        found = 1 } END {exit !found}' "$OUT"
+        for (i = 3; i <= NF; i++)
+            if (i != 4 && $i !~ /^[-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$/) { bad = 1; exit }
+        found = 1 } END {exit bad || !found}' "$OUT"
 }
 
 check_sync() { # NP

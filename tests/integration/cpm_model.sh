@@ -7,8 +7,8 @@ MODEL="$BUILD/cpm/model"
 PRED="$BUILD/cpm/prediction"
 SMALL="-m 0 -M 2048 -S 1024 -r 2 -R 3"
 
-# Data lines whose fields are all numbers.
-numeric_lines() { data_lines "${1:-$OUT}" | awk '{for(i=1;i<=NF;i++) if ($i !~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/) bad=1} END{exit bad}'; }
+# At least one data line, and every field of each a number.
+numeric_lines() { data_lines "${1:-$OUT}" | awk '{n++; for(i=1;i<=NF;i++) if ($i !~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/) bad=1} END{exit bad || !n}'; }
 
 for np in 2 3 4; do
     for m in Hockney LinInterp PLogP LMO; do

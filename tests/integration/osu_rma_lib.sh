@@ -9,6 +9,7 @@
 # code: RMA_SM_FLAGS is the launcher's flags for that second pass.
 TEST_TIMEOUT=${TEST_TIMEOUT:-40}
 RMA_CALLER_FLAGS=${MPIEXEC_FLAGS:-}
+[ "${MPIEXEC_FLAGS_CHOSEN:-0}" = 1 ] && RMA_CALLER_FLAGS=""
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 RMA="$BUILD/osu"
 RMA_OPEN_MPI=0

@@ -13,12 +13,13 @@ fi
 D="$TMPD/results"
 mkdir -p "$D"
 
-# sample NAME NP PROGRAM ARGS...: runs a program into D/NAME.dat when built.
+# sample NAME NP PROGRAM ARGS...: runs a program into D/NAME.dat. Every
+# program is part of the build, so one that is not built fails.
 samples=()
 sample() {
     local name=$1 np=$2 prog=$3; shift 3
     if [ ! -x "$BUILD/$prog" ]; then
-        skip "sample $name" "$prog is not built"
+        not_ok "sample $name: $prog" "$BUILD/$prog is not built (make BUILD=$BUILD)"
         return
     fi
     run "$np" "$BUILD/$prog" "$@"

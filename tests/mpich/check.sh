@@ -1,6 +1,6 @@
 #!/bin/bash
 # The suite with MPICH: builds it with MPICH's compiler wrapper into its own
-# folder and runs the alltoall, always and OSU integration tests under
+# folder and runs the alltoall, always, OSU and coarray integration tests under
 # MPICH's launcher (Hydra). Open MPI stays the default everywhere else.
 # Hydra needs no extra flags here: it starts local ranks by fork, runs as
 # root without complaint, and runs more ranks than cores.
@@ -10,48 +10,37 @@
 # MPICH_CFLAGS (see below), JOBS (make -j, 2). Prints the counts of each part and one final line
 # "N passed, N failed"; exits 1 when anything failed.
 set -u
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 build=${MPICH_BUILD:-build-mpich}
 mpicc=${MPICH_MPICC:-mpicc.mpich}
 mpiexec=${MPICH_MPIEXEC:-mpiexec.mpich}
-patterns=${MPICH_TESTS:-alltoall_* always_* osu_*}
+patterns=${MPICH_TESTS:-alltoall_* always_* osu_* caf_*}
 # (The Makefile itself turns off MPICH's false -Wstringop-overflow.)
 cflags=${MPICH_CFLAGS:-${CFLAGS:--O2 -g}}
-passed=0 failed=0 skipped=0
-
-summary() {
-    if [ "$skipped" -gt 0 ]; then
-        echo "$passed passed, $failed failed, $skipped skipped"
-    else
-        echo "$passed passed, $failed failed"
-    fi
-    [ "$failed" -eq 0 ]
-}
+# lib.sh (TOP, TMPD, ok/not_ok/skip and summary) picks the launcher flags
+# for MPICH's launcher once it is the one named; the test runs inherit them.
+MPICC=$mpicc MPIEXEC=$mpiexec
+TAP_DETAIL_LINES=30
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 
 for c in "$mpicc" "$mpiexec"; do
     if ! command -v "$c" > /dev/null; then
-        echo "ok - MPICH build and tests # SKIP $c is not installed (apt-get install mpich libmpich-dev)"
-        skipped=1
+        skip "MPICH build and tests" "$c is not installed (apt-get install mpich libmpich-dev)"
         summary; exit
     fi
 done
 
 cd "$TOP" || exit 1
-log=$(mktemp "${TMPDIR:-/tmp}/commsweep-mpich.XXXXXX")
-trap 'rm -f "$log"' EXIT
+log="$TMPD/log"
 if make -j"${JOBS:-2}" MPICC="$mpicc" BUILD="$build" CFLAGS="$cflags" > "$log" 2>&1; then
-    echo "ok - build with $mpicc into $build, warnings as errors"
-    passed=$((passed + 1))
+    ok "build with $mpicc into $build, warnings as errors"
 else
-    echo "not ok - build with $mpicc into $build"
-    tail -n 30 "$log" | sed 's/^/#   /'
-    failed=$((failed + 1))
+    not_ok "build with $mpicc into $build" "$(tail -n 30 "$log")"
     summary; exit
 fi
 
 # The runner's TESTS is one shell pattern: one run per pattern, the unit
 # tests (MPICH-linked too) in a run of their own.
-export MPICC="$mpicc" MPIEXEC="$mpiexec" BUILD="$build"
+export MPICC MPIEXEC BUILD="$build"
 run_part() { # NAME TESTS [UNIT_TEST_BINARIES...]
     local name=$1 counts p f s
     echo "# $name with $mpiexec"
@@ -60,13 +49,11 @@ run_part() { # NAME TESTS [UNIT_TEST_BINARIES...]
     grep -E '^FAILED' "$log" | sed 's/^/# /'
     counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     if [ -z "$counts" ]; then
-        echo "not ok - $name: the test runner did not finish"
-        tail -n 20 "$log" | sed 's/^/#   /'
-        failed=$((failed + 1))
+        not_ok "$name: the test runner did not finish" "$(tail -n 20 "$log")"
         return
     fi
     read -r p _ f _ s _ <<< "${counts//,/}"
-    passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + ${s:-0}))
+    TAP_PASSED=$((TAP_PASSED + p)) TAP_FAILED=$((TAP_FAILED + f)) TAP_SKIPPED=$((TAP_SKIPPED + ${s:-0}))
 }
 units=()
 for t in "$build"/tests/unit/test_*; do

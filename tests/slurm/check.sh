@@ -15,28 +15,13 @@
 #   BUILD=build tests/slurm/check.sh        (make check-slurm does this)
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-TOP=$(cd "$here/../.." && pwd)
-BUILD=${BUILD:-build}
-case "$BUILD" in /*) ;; *) BUILD="$TOP/$BUILD" ;; esac
+# lib.sh: TOP, BUILD made absolute, TMPD, ok/not_ok/skip and summary.
+TAP_DETAIL_LINES=30
+. "$here/../lib.sh"
 BUILD_ABS=$BUILD
 NP=${SLURM_TEST_NP:-4}
 JOB_TIMEOUT=${SLURM_TEST_JOB_TIMEOUT:-180}
-passed=0 failed=0 skipped=0
 
-ok() { echo "ok - $1"; passed=$((passed + 1)); }
-not_ok() {
-    echo "not ok - $1"
-    [ $# -gt 1 ] && printf '%s\n' "$2" | head -n 30 | sed 's/^/#   /'
-    failed=$((failed + 1))
-}
-skip() { echo "ok - $1 # SKIP $2"; skipped=$((skipped + 1)); }
-summary() {
-    if [ "$skipped" -gt 0 ]; then
-        echo "$passed passed, $failed failed, $skipped skipped"
-    else
-        echo "$passed passed, $failed failed"
-    fi
-}
 check() { # DESCRIPTION COMMAND... (ok when the command succeeds)
     local what=$1 out
     shift
@@ -64,7 +49,6 @@ fi
 . "$here/cluster.sh"
 # shellcheck source=outputs.sh
 . "$here/outputs.sh"
-TMPD=$(mktemp -d "${TMPDIR:-/tmp}/commsweep-slurm.XXXXXX")
 chmod 755 "$TMPD" # munged, running as munge, must reach its folder inside
 finish() {
     if [ -n "${SLURM_CONF:-}" ] && [ -n "${CLUSTER_PIDS[*]}" ]; then
@@ -197,4 +181,3 @@ $(tail -n 20 "$JOB_LOG")"
 fi
 
 summary
-[ "$failed" -eq 0 ]

@@ -1,5 +1,5 @@
-# Checks of the files a sweep job wrote (sourced by check.sh, which defines
-# ok and not_ok). Each file: one header of the right world size, data lines
+# Checks of the files a sweep job wrote (sourced by check.sh, after
+# tests/lib.sh, which defines ok, not_ok and skip). Each file: one header of the right world size, data lines
 # whose numbers are finite and positive where they must be, and the block
 # structure its program's seed defines for that world size.
 
@@ -105,7 +105,8 @@ outputs_check_alltoall() { # RESULTS TAG NP
     done
 }
 
-# Every file the whole sweep must have written for the programs in BUILD.
+# Every file the whole sweep must have written. make check-slurm builds
+# every program first, so a program of the sweep that is not built fails.
 outputs_check_sweep() { # RESULTS TAG NP BUILD JOB_LOG
     local results=$1 tag=$2 np=$3 build=$4 log=$5 prog part lists pair multi coll n
     outputs_check_alltoall "$results" "$tag" "$np"
@@ -115,7 +116,7 @@ outputs_check_sweep() { # RESULTS TAG NP BUILD JOB_LOG
                 outputs_check_file "always/$prog $part: $np ranks, blocks $(outputs_halving "$np")" \
                     "$results/always-$prog-$part.$tag.dat" "$np" outputs_always_shape
             else
-                skip "always/$prog $part" "not built"
+                not_ok "always/$prog $part" "$build/always/$prog is not built"
             fi
         done
     done
@@ -123,14 +124,17 @@ outputs_check_sweep() { # RESULTS TAG NP BUILD JOB_LOG
     pair=${lists[0]} multi=${lists[1]} coll=${lists[2]}
     n=0
     for prog in $pair $multi $coll; do
-        [ -x "$build/osu/$prog" ] || continue
         n=$((n + 1))
+        if [ ! -x "$build/osu/$prog" ]; then
+            not_ok "osu $prog" "$build/osu/$prog is not built"
+            continue
+        fi
         case " $pair " in
             *" $prog "*) outputs_check_file "osu $prog: 2 ranks" "$results/$prog.$tag.dat" 2 outputs_osu_shape ;;
             *) outputs_check_file "osu $prog: $np ranks" "$results/$prog.$tag.dat" "$np" outputs_osu_shape ;;
         esac
     done
-    [ "$n" = 0 ] && skip "osu programs" "none built yet"
+    [ "$n" = 0 ] && not_ok "osu programs of the sweep" "machines/sweep.sh lists none"
     n=$(find "$results" -name "*.$tag.dat" | wc -l)
     if grep -q ' 0 failed$' "$log" && grep -q "^commsweep: $n written" "$log"; then
         ok "job log: $n files written, none failed"

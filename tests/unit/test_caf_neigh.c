@@ -1,10 +1,5 @@
 /* Unit tests of the ping-pong pairings and neighbour lists (caf_neigh). */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
+#include "unit.h"
 
 #include "../../caf/caf_neigh.h"
 

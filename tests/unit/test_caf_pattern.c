@@ -1,10 +1,5 @@
 /* Unit tests of the point-to-point pattern arithmetic (caf_pattern). */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include <cmocka.h>
+#include "unit.h"
 
 #include "../../caf/caf_pattern.h"
 
