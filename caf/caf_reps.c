@@ -1,8 +1,6 @@
 /* caf_reps: adaptive repetitions and the collective check verdict; see caf_bench.h. */
 #include "caf_bench.h"
 
-#include <stdio.h>
-
 #include "err.h"
 #include "timing.h"
 
@@ -29,11 +27,8 @@ struct caf_timed caf_reps_measure(struct caf_reps *r, caf_measure_fn fn, void *c
         reps *= 2;
     }
     bool bad = global[1] > 0.0;
-    if (bad && failure && size - (int)global[1] == rank) {
-        fflush(stdout);
-        fprintf(stderr, "%s: rank %d: %s\n", err_program(), rank, failure);
-        fflush(stderr);
-    }
+    if (bad && failure && size - (int)global[1] == rank)
+        err_print("rank %d: %s", rank, failure);
     r->reps = (global[0] > r->target_time * 4.0 / 3.0 && reps > 1) ? reps / 2 : reps;
     return (struct caf_timed){global[0], reps, bad};
 }

@@ -30,6 +30,14 @@ static void print_message(const char *fmt, va_list ap)
     fflush(stderr);
 }
 
+void err_print(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    print_message(fmt, ap);
+    va_end(ap);
+}
+
 _Noreturn void err_finish(int status)
 {
     int initialized = 0, finalized = 0;

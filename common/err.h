@@ -37,6 +37,10 @@ _Noreturn void err_exit_all(int status, const char *fmt, ...)
 void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* One "program: message" line on stderr from this rank, stdout flushed
+ * first; for a rank that reports what went wrong and lets the others go on. */
+void err_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* A failure only this rank sees and the others cannot be told about
  * (an MPI error mid-run): print and MPI_Abort with status 1. */
 _Noreturn void err_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
