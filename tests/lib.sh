@@ -14,6 +14,8 @@
 #                    own runner (tests/cluster, slurm, mpich); tests/run.sh
 #                    counts the TAP lines of each script's log instead.
 #   median [VALUE...]  the median of the values (or of stdin, one a line)
+#   cuda_build, gpu_usable   whether $BUILD has CUDA=1; and a GPU too
+#   expect_no_problems DESCRIPTION FUNCTION ARGS...  ok when it prints nothing
 set -u
 BUILD=${BUILD:-build}
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -60,6 +62,20 @@ summary() { # [NOTE]
     echo "$line"
     [ "$TAP_FAILED" -eq 0 ]
 }
+
+# ok when FUNCTION ARGS prints nothing; not ok with what it printed.
+expect_no_problems() { # DESCRIPTION FUNCTION ARGS...
+    local desc=$1 why
+    shift
+    why=$("$@")
+    if [ -z "$why" ]; then ok "$desc"; else not_ok "$desc" "$why"; fi
+}
+
+# Whether $BUILD was built with CUDA=1, and whether its device paths can run
+# here (a CUDA build and a GPU): tests expect device runs to work then and to
+# be refused (status 2) otherwise.
+cuda_build() { grep -q 'CUDA=1' "$BUILD/.config" 2>/dev/null; }
+gpu_usable() { cuda_build && command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1; }
 
 median() { # [VALUE...]; nothing for no values
     if [ $# -gt 0 ]; then printf '%s\n' "$@"; else cat; fi | sort -g |

@@ -30,16 +30,19 @@ bad_bw=(
     "-d opencl" "-i" "--bogus" "X" "H Q"
 )
 for args in "${bad_bw[@]}"; do
-    eval "run1 \"\$P2P/osu_bw\" $args"
+    # shellcheck disable=SC2086
+    run1 "$P2P/osu_bw" $args
     expect_usage_error "osu_bw $args refused" osu_bw
 done
 for args in "-t abc" "-t 0" "-t 1:0" "-t 1:2:3" "-t 129" "-t :2" "-t 12abc" "-t -1" \
     "-t 99999999999999999999999" "-W 4"; do
-    eval "run1 \"\$P2P/osu_latency_mt\" $args"
+    # shellcheck disable=SC2086
+    run1 "$P2P/osu_latency_mt" $args
     expect_usage_error "osu_latency_mt $args refused" osu_latency_mt
 done
 for args in "-p 0" "-p abc" "-p 99999999999999999999999"; do
-    eval "run1 \"\$P2P/osu_mbw_mr\" $args"
+    # shellcheck disable=SC2086
+    run1 "$P2P/osu_mbw_mr" $args
     expect_usage_error "osu_mbw_mr $args refused" osu_mbw_mr
 done
 for prog in osu_latency osu_multi_lat; do
@@ -62,7 +65,7 @@ run1 "$P2P/osu_bw" -v
 expect '[ "$RC" = 0 ] && grep -q "[0-9]" "$OUT"' "osu_bw -v prints the version"
 
 # Device buffers without CUDA: one line, status 2.
-if p2p_cuda_build; then
+if cuda_build; then
     skip "device requests refused without CUDA" "this build has CUDA"
 else
     for args in "-d cuda" "H D"; do

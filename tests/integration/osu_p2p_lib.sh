@@ -29,11 +29,5 @@ p2p_problems() { # TITLE "SIZES" COLUMN...
 
 # ok when $OUT passes p2p_problems.
 expect_p2p() { # DESCRIPTION TITLE "SIZES" COLUMN...
-    local desc=$1 why
-    shift
-    why=$(p2p_problems "$@")
-    if [ -z "$why" ]; then ok "$desc"; else not_ok "$desc" "$why"; fi
+    expect_no_problems "$1" p2p_problems "${@:2}"
 }
-
-# True when this build has CUDA (then a device request may be valid).
-p2p_cuda_build() { grep -q 'CUDA=1' "$BUILD/.config" 2>/dev/null; }

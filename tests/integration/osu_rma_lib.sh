@@ -59,11 +59,5 @@ rma_problems() { # PROGRAM KIND MODE "SIZES" COLUMN...
 }
 
 expect_rma() { # DESCRIPTION PROGRAM KIND MODE "SIZES" COLUMN...
-    local desc=$1 why
-    shift
-    why=$(rma_problems "$@")
-    if [ -z "$why" ]; then ok "$desc"; else not_ok "$desc" "$why"; fi
+    expect_no_problems "$1" rma_problems "${@:2}"
 }
-
-# True when this build has CUDA (then a device request may be valid).
-rma_cuda_build() { grep -q 'CUDA=1' "$BUILD/.config" 2>/dev/null; }
