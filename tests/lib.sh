@@ -14,6 +14,7 @@
 #                    own runner (tests/cluster, slurm, mpich); tests/run.sh
 #                    counts the TAP lines of each script's log instead.
 #   median [VALUE...]  the median of the values (or of stdin, one a line)
+#   doubling_sizes MIN MAX [MULTIPLE]   the sizes of an OSU -m MIN:MAX sweep
 #   cuda_build, gpu_usable   whether $BUILD has CUDA=1; and a GPU too
 #   expect_no_problems DESCRIPTION FUNCTION ARGS...  ok when it prints nothing
 set -u
@@ -76,6 +77,14 @@ expect_no_problems() { # DESCRIPTION FUNCTION ARGS...
 # be refused (status 2) otherwise.
 cuda_build() { grep -q 'CUDA=1' "$BUILD/.config" 2>/dev/null; }
 gpu_usable() { cuda_build && command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1; }
+
+# MIN, then doubling (0 is followed by 1) up to MAX, keeping only multiples
+# of MULTIPLE (default 1), space separated: the sizes an OSU sweep prints.
+doubling_sizes() { # MIN MAX [MULTIPLE]
+    awk -v lo="$1" -v hi="$2" -v r="${3:-1}" '
+        BEGIN { for (s = lo; s <= hi; s = s ? s * 2 : 1) if (s % r == 0) out = out (out == "" ? "" : " ") s
+                print out }'
+}
 
 median() { # [VALUE...]; nothing for no values
     if [ $# -gt 0 ]; then printf '%s\n' "$@"; else cat; fi | sort -g |

@@ -88,7 +88,7 @@ expect '[ $RC = 0 ]' "COMMSWEEP_CORRUPT has no effect without -c"
 # --- element types: exact sums in every type, char sizes from 1 byte
 for t in char int float double; do
     case $t in char) sz=1 ;; int|float) sz=4 ;; double) sz=8 ;; esac
-    want=$(awk -v s=$sz 'BEGIN { for (x = s; x <= 64; x *= 2) printf "%d ", x }' | sed 's/ $//')
+    want=$(doubling_sizes $sz 64)
     run 3 "$P/osu_allreduce" -T $t -m 1:64 -i 3 -x 1 -c -f
     msg=$( [ $RC = 0 ] || { echo "status $RC"; exit 1; }; coll_check_full allreduce 3 "$want") \
         && ok "osu_allreduce -T $t: sizes from $sz bytes, Pass" || not_ok "osu_allreduce -T $t" "$msg"

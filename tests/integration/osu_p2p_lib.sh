@@ -4,16 +4,6 @@
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 P2P="$BUILD/osu"
 
-# MIN MAX -> "MIN ... MAX", doubling, 0 followed by 1.
-p2p_sizes() {
-    local s=$1 out=""
-    while [ "$s" -le "$2" ]; do
-        out="$out $s"
-        if [ "$s" = 0 ]; then s=1; else s=$((s * 2)); fi
-    done
-    echo "${out# }"
-}
-
 # Why $OUT is not one successful run of TITLE over SIZES with COLUMNS:
 # empty when it is. Every data line: the size, then one field per column,
 # each exactly 20 wide, numbers with 2 decimals (counts plain) above zero,
