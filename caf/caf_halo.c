@@ -19,7 +19,7 @@ struct halo_run {
     struct caf_coarray x;
     size_t n, side; /* block edge, and edge with the halo (n + 2) */
     int rank;
-    int neigh[6];   /* lower then upper along axis 0, 1, 2 */
+    int neigh[6];   /* lower then upper along array axis 0 (fastest), 1, 2 */
     enum caf_dir dir;
     enum halo_sync sync;
     bool check, corrupt, bad;
@@ -224,12 +224,17 @@ bool caf_halo_run(const struct caf_config *cfg)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int dims[3] = {0, 0, 0};
     MPI_CHECK(MPI_Dims_create(size, 3, dims));
-    caf_neigh_grid(h.rank, dims, h.neigh);
+    caf_neigh_halo(h.rank, dims, h.neigh);
     out_comment("section halo: periodic grid %d x %d x %d (MPI_Dims_create), n^3 doubles per "
                 "image plus a halo of 1; a swap puts or gets the six faces between two "
                 "synchronisations; ndata = 6 n^2 per image and swap; bandwidth = ndata * 8 "
                 "bytes / time per swap (MB = 10^6 bytes)",
                 dims[0], dims[1], dims[2]);
+    out_comment("halo image 1 partners (images) along array axis x (fastest index), y, z: "
+                "x %d %d, y %d %d, z %d %d (the fastest index goes with the fastest-varying "
+                "grid dimension, as in a coarray)",
+                h.neigh[0] + 1, h.neigh[1] + 1, h.neigh[2] + 1, h.neigh[3] + 1, h.neigh[4] + 1,
+                h.neigh[5] + 1);
     bool ok = true;
     for (int d = CAF_PUT; d <= CAF_GET; d++) {
         for (int s = HALO_SYNC_ALL; s <= HALO_SYNC_IMAGES; s++) {

@@ -119,3 +119,13 @@ void caf_neigh_grid(int rank, const int dims[3], int out[6])
         c[d] = saved;
     }
 }
+
+void caf_neigh_halo(int rank, const int dims[3], int out[6])
+{
+    int grid[6];
+    caf_neigh_grid(rank, dims, grid);
+    for (int a = 0; a < 3; a++) {
+        out[2 * a] = grid[2 * (2 - a)];
+        out[2 * a + 1] = grid[2 * (2 - a) + 1];
+    }
+}

@@ -54,4 +54,11 @@ void caf_grid_coords(int rank, const int dims[3], int coords[3]);
 int caf_grid_rank(const int coords[3], const int dims[3]);
 void caf_neigh_grid(int rank, const int dims[3], int out[6]);
 
+/* The halo's neighbours of a grid from MPI_Dims_create: the fastest array
+ * index goes with the fastest-varying grid dimension (the last in MPI's
+ * order), as a Fortran coarray's first index goes with its first
+ * codimension. Writes, for array axis a = 0, 1, 2 (0 fastest), the lower
+ * then the upper neighbour along grid dimension 2 - a. */
+void caf_neigh_halo(int rank, const int dims[3], int out[6]);
+
 #endif

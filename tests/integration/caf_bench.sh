@@ -114,6 +114,12 @@ expect "[ \"\$RC\" = 0 ] && grep -q 'mode=crossing pairs (first mover -> partner
 expect "! grep -q 'mode=single\|mode=multiple\|section sync\|section halo' '$OUT'" \
     "--p2p --crossing runs only that section and mode"
 
+# At 2 images the grid is 2x1x1 in MPI's order: the contiguous z faces (the
+# slowest index) go to the other image, the strided x faces to oneself.
+run 2 "$PROG" --halo --check $SMALL
+expect "[ \"\$RC\" = 0 ] && grep -q '^# halo image 1 partners .*: x 1 1, y 1 1, z 2 2 ' '$OUT'" \
+    "np 2: halo z faces go to the other image, x and y faces to itself"
+
 run 2 "$PROG" --sync --halo $SMALL
 expect "[ \"\$RC\" = 0 ] && ! grep -q 'section p2p' '$OUT' && grep -q 'section sync' '$OUT' && grep -q 'section halo' '$OUT'" \
     "--sync --halo leaves out the p2p section"

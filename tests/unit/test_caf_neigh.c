@@ -159,12 +159,30 @@ static void test_grid(void **state)
         assert_int_equal(out[k], 0);
 }
 
+/* Array axis x (fastest) goes with the fastest-varying grid dimension. */
+static void test_halo_axes(void **state)
+{
+    (void)state;
+    int out[6];
+    const int two[3] = {2, 1, 1}; /* MPI_Dims_create(2, 3) */
+    caf_neigh_halo(0, two, out);
+    const int want_two[6] = {0, 0, 0, 0, 1, 1}; /* only the z faces go to the other rank */
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(out[k], want_two[k]);
+    const int eight[3] = {4, 2, 1}; /* rank = 2 c0 + c1 */
+    caf_neigh_halo(3, eight, out); /* (1,1,0) */
+    const int want_eight[6] = {3, 3, 2, 2, 1, 5}; /* x: self, y: (1,0,0), z: (0,1,0) (2,1,0) */
+    for (int k = 0; k < 6; k++)
+        assert_int_equal(out[k], want_eight[k]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pairings), cmocka_unit_test(test_pairwise),
         cmocka_unit_test(test_cap),      cmocka_unit_test(test_ring),
         cmocka_unit_test(test_random),   cmocka_unit_test(test_grid),
+        cmocka_unit_test(test_halo_axes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
