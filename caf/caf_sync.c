@@ -50,12 +50,21 @@ static void op_critical(const struct sync_test *t)
     caf_critical_end();
 }
 
-/* Work the compiler cannot remove, about a nanosecond per iteration. */
+#define SYNC_DELAY_UNIT 100 /* additions per unit of --sync-delay, as the original */
+
+static volatile double delay_sink;
+
+/* n x SYNC_DELAY_UNIT additions, each waiting for the one before (the
+ * addend is re-read from a volatile, so the chain is neither folded nor
+ * vectorised). */
 static void delay_loop(size_t n)
 {
-    volatile double a = 0.0;
+    static volatile double one = 1.0;
+    double a = 0.0;
     for (size_t i = 0; i < n; i++)
-        a = a + 1.0;
+        for (int j = 0; j < SYNC_DELAY_UNIT; j++)
+            a += one;
+    delay_sink = a;
 }
 
 static double time_inner(const struct caf_config *cfg, const struct sync_test *t)
@@ -110,9 +119,10 @@ bool caf_sync_run(const struct caf_config *cfg)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     out_comment("section sync: overhead per synchronisation in microseconds = (delay loop "
                 "with it - delay loop alone) / %zu inner repetitions, %zu samples, delay %zu "
-                "iterations; mean +/- %.0f%% Student-t half width; outliers beyond %.0f "
+                "= %zu dependent additions; mean +/- %.0f%% Student-t half width; outliers beyond %.0f "
                 "standard deviations",
-                cfg->sync_inner, cfg->sync_outer, cfg->sync_delay, SYNC_CONFIDENCE * 100,
+                cfg->sync_inner, cfg->sync_outer, cfg->sync_delay,
+                cfg->sync_delay * SYNC_DELAY_UNIT, SYNC_CONFIDENCE * 100,
                 SYNC_OUTLIER_SD);
     out_comment("%-14s %6s %12s %4s %10s %10s %10s %10s %8s %8s", "name", "nneigh", "mean[us]",
                 "", "ci[us]", "stddev[us]", "min[us]", "max[us]", "outliers", "samples");

@@ -73,7 +73,7 @@ static void parse(struct caf_config *cfg, int argc, char **argv)
         {"target-time", 0, OPT_DOUBLE, &cfg->target_time, "SECONDS", "time each measurement aims at (0.5)", 0, 0, false, NULL, NULL},
         {"sync-outer", 0, OPT_SIZE, &cfg->sync_outer, "N", "samples per synchronisation test (100)", 1, 10000000, false, NULL, NULL},
         {"sync-inner", 0, OPT_SIZE, &cfg->sync_inner, "N", "synchronisations per sample (200)", 1, 1000000000, false, NULL, NULL},
-        {"sync-delay", 0, OPT_SIZE, &cfg->sync_delay, "N", "delay loop iterations before each synchronisation (10000)", 1, 1000000000, false, NULL, NULL},
+        {"sync-delay", 0, OPT_SIZE, &cfg->sync_delay, "N", "delay before each synchronisation, in units of 100 dependent additions (10000)", 1, 1000000000, false, NULL, NULL},
         {"sync-maxneigh", 0, OPT_SIZE, &cfg->sync_maxneigh, "N", "most neighbours of sync images random/ring (12)", 2, 100000, false, NULL, NULL},
         {"halo-sizes", 0, OPT_CUSTOM, cfg, "N,N,...", "halo block edges (10,50,100,150)", 0, 0, false, NULL, parse_halo_sizes},
         {"check", 0, OPT_FLAG, &cfg->check, NULL, "verify every element moved (timings include it)", 0, 0, false, NULL, NULL},
