@@ -12,12 +12,13 @@
 #include "timing.h"
 
 #define SYNC_OUTLIER_SD 3.0
-#define SYNC_CONFIDENCE 0.95
+#define SYNC_SPREAD 1.96 /* the original's +/-: 1.96 x (sd + reference sd) */
 #define SYNC_RANDOM_SEED 0x5eedcafeull
 
 struct sync_test {
     const char *name;
     void (*op)(const struct sync_test *t);
+    void (*enter)(void), (*leave)(void); /* serialised tests: the delay goes between */
     const int *neigh;
     size_t nneigh;
 };
@@ -36,19 +37,8 @@ static void op_barrier(const struct sync_test *t)
 
 static void op_sync_images(const struct sync_test *t) { caf_sync_images(t->neigh, t->nneigh); }
 
-static void op_lock(const struct sync_test *t)
-{
-    (void)t;
-    caf_lock(CAF_LOCK_USER, 0);
-    caf_unlock(CAF_LOCK_USER, 0);
-}
-
-static void op_critical(const struct sync_test *t)
-{
-    (void)t;
-    caf_critical_begin();
-    caf_critical_end();
-}
+static void lock_enter(void) { caf_lock(CAF_LOCK_USER, 0); }
+static void lock_leave(void) { caf_unlock(CAF_LOCK_USER, 0); }
 
 #define SYNC_DELAY_UNIT 100 /* additions per unit of --sync-delay, as the original */
 
@@ -67,44 +57,71 @@ static void delay_loop(size_t n)
     delay_sink = a;
 }
 
-static double time_inner(const struct caf_config *cfg, const struct sync_test *t)
+/* One sample of the reference: reps delays alone, per delay. */
+static double time_reference(const struct caf_config *cfg, size_t reps)
 {
-    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     double t0 = timing_now();
-    for (size_t i = 0; i < cfg->sync_inner; i++) {
+    for (size_t i = 0; i < reps; i++)
         delay_loop(cfg->sync_delay);
-        if (t)
-            t->op(t);
-    }
-    return timing_now() - t0;
+    return (timing_now() - t0) / (double)reps;
 }
 
-static void sync_measure(const struct caf_config *cfg, const struct sync_test *t, int rank)
+/* One sample of the test, from after a sync all to the end of the sync all
+ * that closes it, per synchronisation (per delay in the whole job for the
+ * serialised tests, where each image does its share inside the lock). */
+static double time_sample(const struct caf_config *cfg, const struct sync_test *t,
+                          size_t reps, size_t total)
 {
-    size_t n = cfg->sync_outer;
-    double *with = calloc(5 * n, sizeof *with);
-    if (!with)
+    caf_sync_all();
+    double t0 = timing_now();
+    for (size_t i = 0; i < reps; i++) {
+        if (t->enter) {
+            t->enter();
+            delay_loop(cfg->sync_delay);
+            t->leave();
+        } else {
+            delay_loop(cfg->sync_delay);
+            t->op(t);
+        }
+    }
+    caf_sync_all();
+    return (timing_now() - t0) / (double)total;
+}
+
+static void sync_measure(const struct caf_config *cfg, const struct sync_test *t, int rank,
+                         int size)
+{
+    size_t n = cfg->sync_outer, inner = cfg->sync_inner, reps = inner, total = inner;
+    if (t->enter) {
+        /* Lock and critical serialise the work: each image does its share. */
+        reps = inner / (size_t)size > 2 ? inner / (size_t)size : 2;
+        total = reps * (size_t)size;
+        if (total != inner && rank == 0)
+            out_comment("sync %s: %zu per image x %zu images = %zu delays per sample instead of "
+                        "%zu", t->name, reps, (size_t)size, total, inner);
+    }
+    double *ref = malloc(2 * (n + 1) * sizeof *ref);
+    if (!ref)
         err_fatal("out of memory for %zu synchronisation samples", n);
-    double *alone = with + n, *max_with = with + 2 * n, *max_alone = with + 3 * n;
-    double *overhead = with + 4 * n;
-    for (size_t o = 0; o < n; o++) {
-        with[o] = time_inner(cfg, t);
-        alone[o] = time_inner(cfg, NULL);
+    double *loop = ref + n + 1;
+    /* Sample 0 of each warms up and is discarded, as in the original. */
+    caf_sync_all();
+    for (size_t k = 0; k <= n; k++)
+        ref[k] = time_reference(cfg, total);
+    caf_sync_all();
+    for (size_t k = 0; k <= n; k++)
+        loop[k] = time_sample(cfg, t, reps, total);
+    if (rank == 0) { /* image 1's times */
+        struct stats_summary r, l;
+        stats_summarize(ref + 1, n, &r);
+        stats_summarize(loop + 1, n, &l);
+        size_t outliers = stats_count_outliers(loop + 1, n, SYNC_OUTLIER_SD);
+        double sd = n > 1 ? l.stddev : 0.0, refsd = n > 1 ? r.stddev : 0.0;
+        out_line("%-16s %6zu %12.3f +/- %10.3f %12.3f %10.3f %12.3f %10.3f %8zu %8zu", t->name,
+                 t->nneigh, (l.mean - r.mean) * 1e6, SYNC_SPREAD * (sd + refsd) * 1e6,
+                 r.mean * 1e6, refsd * 1e6, l.mean * 1e6, sd * 1e6, outliers, n);
     }
-    /* Each sample lasts until its slowest image is done. */
-    timing_max_per_iteration(with, max_with, n, 0, MPI_COMM_WORLD);
-    timing_max_per_iteration(alone, max_alone, n, 0, MPI_COMM_WORLD);
-    if (rank == 0) {
-        for (size_t o = 0; o < n; o++)
-            overhead[o] = (max_with[o] - max_alone[o]) / (double)cfg->sync_inner * 1e6;
-        struct stats_summary s;
-        stats_summarize(overhead, n, &s);
-        double ci = stats_t_halfwidth(s.stddev, n, SYNC_CONFIDENCE);
-        size_t outliers = stats_count_outliers(overhead, n, SYNC_OUTLIER_SD);
-        out_line("%-16s %6zu %12.3f +/- %10.3f %10.3f %10.3f %10.3f %8zu %8zu", t->name,
-                 t->nneigh, s.mean, ci, s.stddev, s.min, s.max, outliers, n);
-    }
-    free(with);
+    free(ref);
 }
 
 static void skipped(const char *name, const char *why, int size)
@@ -117,27 +134,32 @@ bool caf_sync_run(const struct caf_config *cfg)
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    out_comment("section sync: overhead per synchronisation in microseconds = (delay loop "
-                "with it - delay loop alone) / %zu inner repetitions, %zu samples, delay %zu "
-                "= %zu dependent additions; mean +/- %.0f%% Student-t half width; outliers beyond %.0f "
-                "standard deviations",
-                cfg->sync_inner, cfg->sync_outer, cfg->sync_delay,
-                cfg->sync_delay * SYNC_DELAY_UNIT, SYNC_CONFIDENCE * 100,
-                SYNC_OUTLIER_SD);
-    out_comment("%-14s %6s %12s %4s %10s %10s %10s %10s %8s %8s", "name", "nneigh", "mean[us]",
-                "", "ci[us]", "stddev[us]", "min[us]", "max[us]", "outliers", "samples");
+    out_comment("section sync: image 1's times in microseconds; reference = one delay of %zu "
+                "(%zu dependent additions) alone, measured before the test; loop = time from "
+                "a sync all through %zu (delay + synchronisation) and a closing sync all, per "
+                "synchronisation; overhead = loop - reference; %zu samples after a discarded "
+                "first; +/- %.2f x (sd + reference sd), as the original; outliers: loop "
+                "samples beyond %.0f sd",
+                cfg->sync_delay, cfg->sync_delay * SYNC_DELAY_UNIT, cfg->sync_inner,
+                cfg->sync_outer, SYNC_SPREAD, SYNC_OUTLIER_SD);
+    out_comment("lock, critical: each image does inner/images (at least 2) of (enter, delay, "
+                "leave), divided by all the delays of the job: the hand-off cost of "
+                "serialised work");
+    out_comment("%-14s %6s %12s %4s %10s %12s %10s %12s %10s %8s %8s", "name", "nneigh",
+                "overhead[us]", "", "spread[us]", "ref[us]", "ref_sd[us]", "loop[us]",
+                "loop_sd[us]", "outliers", "samples");
 
-    struct sync_test all = {"sync_all", op_sync_all, NULL, 0};
-    sync_measure(cfg, &all, rank);
-    struct sync_test barrier = {"mpi_barrier", op_barrier, NULL, 0};
-    sync_measure(cfg, &barrier, rank);
+    struct sync_test all = {"sync_all", op_sync_all, NULL, NULL, NULL, 0};
+    sync_measure(cfg, &all, rank, size);
+    struct sync_test barrier = {"mpi_barrier", op_barrier, NULL, NULL, NULL, 0};
+    sync_measure(cfg, &barrier, rank, size);
 
     int partner = caf_neigh_pairwise(rank, size);
     if (partner < 0) {
         skipped("images_pairwise", "needs an even number of images", size);
     } else {
-        struct sync_test pairwise = {"images_pairwise", op_sync_images, &partner, 1};
-        sync_measure(cfg, &pairwise, rank);
+        struct sync_test pairwise = {"images_pairwise", op_sync_images, NULL, NULL, &partner, 1};
+        sync_measure(cfg, &pairwise, rank, size);
     }
 
     int cap = caf_neigh_cap((int)cfg->sync_maxneigh, size);
@@ -152,14 +174,14 @@ bool caf_sync_run(const struct caf_config *cfg)
             out_comment("sync images_random/images_ring: neighbours capped at %d below %d "
                         "images", cap, size);
         for (int nn = 2; nn <= cap; nn += 2) {
-            struct sync_test random = {"images_random", op_sync_images, neigh,
+            struct sync_test random = {"images_random", op_sync_images, NULL, NULL, neigh,
                                        caf_neigh_random(rank, size, nn,
                                                         SYNC_RANDOM_SEED + (uint64_t)nn, neigh)};
-            sync_measure(cfg, &random, rank);
+            sync_measure(cfg, &random, rank, size);
         }
-        struct sync_test ring = {"images_ring", op_sync_images, neigh,
+        struct sync_test ring = {"images_ring", op_sync_images, NULL, NULL, neigh,
                                  caf_neigh_ring(rank, size, cap, neigh)};
-        sync_measure(cfg, &ring, rank);
+        sync_measure(cfg, &ring, rank, size);
     }
 
     int dims[3] = {0, 0, 0};
@@ -167,14 +189,14 @@ bool caf_sync_run(const struct caf_config *cfg)
     out_comment("sync images_grid3d: periodic grid %d x %d x %d (MPI_Dims_create)", dims[0],
                 dims[1], dims[2]);
     caf_neigh_grid(rank, dims, neigh);
-    struct sync_test grid = {"images_grid3d", op_sync_images, neigh, 6};
-    sync_measure(cfg, &grid, rank);
+    struct sync_test grid = {"images_grid3d", op_sync_images, NULL, NULL, neigh, 6};
+    sync_measure(cfg, &grid, rank, size);
     free(neigh);
 
-    struct sync_test lock = {"lock", op_lock, NULL, 0};
-    sync_measure(cfg, &lock, rank);
-    struct sync_test critical = {"critical", op_critical, NULL, 0};
-    sync_measure(cfg, &critical, rank);
+    struct sync_test lock = {"lock", NULL, lock_enter, lock_leave, NULL, 0};
+    sync_measure(cfg, &lock, rank, size);
+    struct sync_test critical = {"critical", NULL, caf_critical_begin, caf_critical_end, NULL, 0};
+    sync_measure(cfg, &critical, rank, size);
     out_block_end();
     return true;
 }

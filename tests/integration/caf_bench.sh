@@ -51,12 +51,17 @@ check_mode() { # NP MODE EXPECTED(run|skip)
     else not_ok "np $np: $mode: every pattern and size" "missing or short:$missing"; fi
 }
 
-# A sync line "NAME NNEIGH MEAN +/- CI ..." with finite numbers (decimal
-# notation; nan, inf and words fail).
+# A sync line "NAME NNEIGH OVERHEAD +/- SPREAD REF REF_SD LOOP LOOP_SD
+# OUTLIERS SAMPLES" with finite numbers (decimal notation; nan, inf and
+# words fail), overhead = loop - reference, spread = 1.96 (sd + ref sd), and
+# a reference of at least 0.2 ns per addition of the delay (--sync-delay 100
+# is 10000 dependent additions: 2 us or more).
 sync_line_ok() { # NAME NNEIGH
-    awk -v n="$1" -v k="$2" '$1 == n && $2 == k && $4 == "+/-" && NF == 10 {
+    awk -v n="$1" -v k="$2" '$1 == n && $2 == k && $4 == "+/-" && NF == 11 {
         for (i = 3; i <= NF; i++)
             if (i != 4 && $i !~ /^[-+]?[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$/) { bad = 1; exit }
+        d = $3 - ($8 - $6); s = $5 - 1.96 * ($7 + $9)
+        if (d * d > 1e-4 || s * s > 1e-4 || $6 < 2 || $11 != 3) { bad = 1; exit }
         found = 1 } END {exit bad || !found}' "$OUT"
 }
 
@@ -74,6 +79,12 @@ check_sync() { # NP
         8) { sync_line_ok images_random 2 && sync_line_ok images_random 4 && sync_line_ok images_random 6 \
                  && sync_line_ok images_ring 6; } || bad="$bad random/ring" ;;
     esac
+    if [ "$np" -ge 2 ]; then
+        # The delay is inside the lock: the serialised delays take at least
+        # the reference each (a delay outside it would overlap: ref / np).
+        awk '($1 == "lock" || $1 == "critical") && NF == 11 { if ($8 >= 0.8 * $6) n++ }
+            END {exit n != 2}' "$OUT" || bad="$bad lock/critical-serialised"
+    fi
     if [ -z "$bad" ]; then ok "np $np: every synchronisation overhead is a finite number or skipped"
     else not_ok "np $np: synchronisation overheads" "bad:$bad"; fi
 }
@@ -124,6 +135,11 @@ run 2 "$PROG" --sync --halo $SMALL
 expect "[ \"\$RC\" = 0 ] && ! grep -q 'section p2p' '$OUT' && grep -q 'section sync' '$OUT' && grep -q 'section halo' '$OUT'" \
     "--sync --halo leaves out the p2p section"
 expect '[ "$(count_blocks)" = 5 ]' "sync table and 4 halo tables are separate gnuplot blocks"
+
+# Lock and critical: inner/images per image (at least 2), the rescaling said.
+run 3 "$PROG" --sync $SMALL
+expect "[ \"\$RC\" = 0 ] && grep -q '^# sync lock: 2 per image x 3 images = 6 delays per sample instead of 5' '$OUT'" \
+    "np 3: lock does 2 delays per image, 6 per sample, and says so"
 
 export COMMSWEEP_CORRUPT=1
 run 2 "$PROG" --p2p --single --check $SMALL
