@@ -40,7 +40,7 @@ int caf_neigh_pairwise(int rank, int size)
 
 int caf_neigh_cap(int maxneigh, int size)
 {
-    int n = maxneigh < size - 1 ? maxneigh : size - 1;
+    int n = maxneigh < size - 2 ? maxneigh : size - 2;
     if (n < 0)
         return 0;
     return n - n % 2;
@@ -128,4 +128,17 @@ void caf_neigh_halo(int rank, const int dims[3], int out[6])
         out[2 * a] = grid[2 * (2 - a)];
         out[2 * a + 1] = grid[2 * (2 - a) + 1];
     }
+}
+
+size_t caf_neigh_distinct(int rank, int *list, size_t n)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool seen = list[i] == rank;
+        for (size_t k = 0; k < count && !seen; k++)
+            seen = list[k] == list[i];
+        if (!seen)
+            list[count++] = list[i];
+    }
+    return count;
 }

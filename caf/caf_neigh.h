@@ -33,8 +33,9 @@ const char *caf_pairing_for(enum caf_mode mode, int rank, int size, struct caf_p
  * size is odd or 1. */
 int caf_neigh_pairwise(int rank, int size);
 
-/* Largest even neighbour count <= maxneigh that leaves every neighbour of a
- * ring distinct (count < size); 0 when there is none. */
+/* Largest even neighbour count <= min(maxneigh, size - 2), the original's
+ * bound for ring and random (which run for 2, 4, ... up to it); 0 when
+ * there is none (below 4 images). */
 int caf_neigh_cap(int maxneigh, int size);
 
 /* Ring: rank +/- 1, +/- 2, ... +/- nneigh/2, periodic. Writes nneigh ranks
@@ -60,5 +61,10 @@ void caf_neigh_grid(int rank, const int dims[3], int out[6]);
  * codimension. Writes, for array axis a = 0, 1, 2 (0 fastest), the lower
  * then the upper neighbour along grid dimension 2 - a. */
 void caf_neigh_halo(int rank, const int dims[3], int out[6]);
+
+/* Keeps the distinct partners of list[0..n) at its front, in order: each
+ * other rank once, rank itself not at all (whom a sync images with the list
+ * waits for). Returns how many. */
+size_t caf_neigh_distinct(int rank, int *list, size_t n);
 
 #endif

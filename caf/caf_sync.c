@@ -167,30 +167,36 @@ bool caf_sync_run(const struct caf_config *cfg)
     if (!neigh)
         err_fatal("out of memory for neighbour lists");
     if (cap < 2) {
-        skipped("images_random", "needs at least 3 images for 2 distinct neighbours", size);
-        skipped("images_ring", "needs at least 3 images for 2 distinct neighbours", size);
-    } else {
-        if ((size_t)cap < cfg->sync_maxneigh)
-            out_comment("sync images_random/images_ring: neighbours capped at %d below %d "
-                        "images", cap, size);
-        for (int nn = 2; nn <= cap; nn += 2) {
-            struct sync_test random = {"images_random", op_sync_images, NULL, NULL, neigh,
-                                       caf_neigh_random(rank, size, nn,
-                                                        SYNC_RANDOM_SEED + (uint64_t)nn, neigh)};
-            sync_measure(cfg, &random, rank, size);
-        }
+        skipped("images_ring", "needs at least 4 images (up to min(maxneigh, images - 2) "
+                "neighbours)", size);
+        skipped("images_random", "needs at least 4 images (up to min(maxneigh, images - 2) "
+                "neighbours)", size);
+    }
+    for (int nn = 2; nn <= cap; nn += 2) {
         struct sync_test ring = {"images_ring", op_sync_images, NULL, NULL, neigh,
-                                 caf_neigh_ring(rank, size, cap, neigh)};
+                                 caf_neigh_ring(rank, size, nn, neigh)};
         sync_measure(cfg, &ring, rank, size);
+        struct sync_test random = {"images_random", op_sync_images, NULL, NULL, neigh,
+                                   caf_neigh_random(rank, size, nn,
+                                                    SYNC_RANDOM_SEED + (uint64_t)nn, neigh)};
+        sync_measure(cfg, &random, rank, size);
     }
 
-    int dims[3] = {0, 0, 0};
-    MPI_CHECK(MPI_Dims_create(size, 3, dims));
-    out_comment("sync images_grid3d: periodic grid %d x %d x %d (MPI_Dims_create)", dims[0],
-                dims[1], dims[2]);
-    caf_neigh_grid(rank, dims, neigh);
-    struct sync_test grid = {"images_grid3d", op_sync_images, NULL, NULL, neigh, 6};
-    sync_measure(cfg, &grid, rank, size);
+    if (size < 8) {
+        skipped("images_grid3d", "needs at least 8 images, as the original", size);
+    } else {
+        int dims[3] = {0, 0, 0};
+        MPI_CHECK(MPI_Dims_create(size, 3, dims));
+        caf_neigh_grid(rank, dims, neigh);
+        /* Distinct partners only: fewer than 6 where a grid dimension is 1
+         * or 2. Image 1's count is printed. */
+        size_t distinct = caf_neigh_distinct(rank, neigh, 6);
+        out_comment("sync images_grid3d: periodic grid %d x %d x %d (MPI_Dims_create), "
+                    "image 1 has %zu distinct partners of 6", dims[0], dims[1], dims[2],
+                    distinct);
+        struct sync_test grid = {"images_grid3d", op_sync_images, NULL, NULL, neigh, distinct};
+        sync_measure(cfg, &grid, rank, size);
+    }
     free(neigh);
 
     struct sync_test lock = {"lock", NULL, lock_enter, lock_leave, NULL, 0};

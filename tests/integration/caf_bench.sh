@@ -67,18 +67,27 @@ sync_line_ok() { # NAME NNEIGH
 
 check_sync() { # NP
     local np=$1 bad="" t
-    for t in "sync_all 0" "mpi_barrier 0" "images_grid3d 6" "lock 0" "critical 0"; do
+    for t in "sync_all 0" "mpi_barrier 0" "lock 0" "critical 0"; do
         sync_line_ok $t || bad="$bad $t"
     done
     if [ $((np % 2)) = 0 ]; then sync_line_ok images_pairwise 1 || bad="$bad pairwise"
     else grep -q '^# sync images_pairwise skipped: ' "$OUT" || bad="$bad pairwise-skip"; fi
-    case $np in
-        1|2) grep -q '^# sync images_random skipped: ' "$OUT" && grep -q '^# sync images_ring skipped: ' "$OUT" \
-                 || bad="$bad random/ring-skip" ;;
-        3|4) { sync_line_ok images_random 2 && sync_line_ok images_ring 2; } || bad="$bad random/ring" ;;
-        8) { sync_line_ok images_random 2 && sync_line_ok images_random 4 && sync_line_ok images_random 6 \
-                 && sync_line_ok images_ring 6; } || bad="$bad random/ring" ;;
-    esac
+    # Ring and random for 2, 4, ... up to min(12, np - 2), ring first.
+    local want="" got k
+    for ((k = 2; k <= np - 2 && k <= 12; k += 2)); do want="$want ring$k random$k"; done
+    got=$(awk '$1 == "images_ring" || $1 == "images_random" {sub("images_", "", $1); printf " %s%s", $1, $2}' "$OUT")
+    [ "$got" = "$want" ] || bad="$bad ring/random($got, want$want)"
+    for k in $want; do
+        case $k in ring*) sync_line_ok images_ring "${k#ring}" || bad="$bad $k" ;;
+            random*) sync_line_ok images_random "${k#random}" || bad="$bad $k" ;; esac
+    done
+    if [ -z "$want" ]; then
+        grep -q '^# sync images_ring skipped: ' "$OUT" && grep -q '^# sync images_random skipped: ' "$OUT" \
+            || bad="$bad random/ring-skip"
+    fi
+    # The 3-D grid from 8 images; at 8 (2x2x2) image 1 has 3 distinct partners.
+    if [ "$np" -ge 8 ]; then sync_line_ok images_grid3d 3 || bad="$bad grid3d"
+    else grep -q '^# sync images_grid3d skipped: needs at least 8 images' "$OUT" || bad="$bad grid3d-skip"; fi
     if [ "$np" -ge 2 ]; then
         # The delay is inside the lock: the serialised delays take at least
         # the reference each (a delay outside it would overlap: ref / np).
@@ -135,6 +144,13 @@ run 2 "$PROG" --sync --halo $SMALL
 expect "[ \"\$RC\" = 0 ] && ! grep -q 'section p2p' '$OUT' && grep -q 'section sync' '$OUT' && grep -q 'section halo' '$OUT'" \
     "--sync --halo leaves out the p2p section"
 expect '[ "$(count_blocks)" = 5 ]' "sync table and 4 halo tables are separate gnuplot blocks"
+
+# Ring sizes at 5 and 6 images too (3, 4 and 8 are above).
+for np in 5 6; do
+    run "$np" "$PROG" --sync $SMALL
+    expect '[ "$RC" = 0 ]' "np $np: --sync run succeeds"
+    check_sync "$np"
+done
 
 # Lock and critical: inner/images per image (at least 2), the rescaling said.
 run 3 "$PROG" --sync $SMALL

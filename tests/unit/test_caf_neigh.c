@@ -82,8 +82,11 @@ static void test_cap(void **state)
     (void)state;
     assert_int_equal(caf_neigh_cap(12, 1), 0);
     assert_int_equal(caf_neigh_cap(12, 2), 0);
-    assert_int_equal(caf_neigh_cap(12, 3), 2);
+    assert_int_equal(caf_neigh_cap(12, 3), 0); /* min(maxneigh, n - 2), as the original */
     assert_int_equal(caf_neigh_cap(12, 4), 2);
+    assert_int_equal(caf_neigh_cap(12, 5), 2);
+    assert_int_equal(caf_neigh_cap(12, 6), 4);
+    assert_int_equal(caf_neigh_cap(12, 7), 4);
     assert_int_equal(caf_neigh_cap(12, 8), 6);
     assert_int_equal(caf_neigh_cap(12, 100), 12);
     assert_int_equal(caf_neigh_cap(5, 100), 4);
@@ -153,8 +156,18 @@ static void test_grid(void **state)
             assert_int_equal(back[2 * d + 1], r);
         }
     }
+    /* 2x2x2: lower and upper are the same image, 3 distinct partners */
+    const int cube[3] = {2, 2, 2};
+    caf_neigh_grid(0, cube, out);
+    assert_int_equal(caf_neigh_distinct(0, out, 6), 3);
+    caf_neigh_grid(0, dims, out);
+    assert_int_equal(caf_neigh_distinct(0, out, 6), 5);
+    assert_int_equal(out[0], 12); /* the repeated 12 kept once, the rest in order */
+    assert_int_equal(out[1], 8);
+    assert_int_equal(out[4], 1);
     const int one[3] = {1, 1, 1};
     caf_neigh_grid(0, one, out);
+    assert_int_equal(caf_neigh_distinct(0, out, 6), 0);
     for (int k = 0; k < 6; k++)
         assert_int_equal(out[k], 0);
 }
