@@ -17,14 +17,24 @@ CAF_SUBROUTINE static void sub_whole(enum caf_dir dir, struct caf_coarray *targe
     caf_transfer_contig(dir, target, image, 0, source, n);
 }
 
-/* The loop of block statements inside a routine: each call completes alone. */
-CAF_SUBROUTINE static void sub_many(enum caf_dir dir, struct caf_coarray *target,
-                                    double *source, size_t disp, size_t blksize, size_t count,
-                                    int image)
+/* do i = 1, count: target(block i)[image] = source(block i), blocks stride
+ * apart; each statement is complete before the next, as in Fortran. Inlined
+ * where a program writes the loop itself. */
+static inline __attribute__((always_inline)) void
+block_statements(enum caf_dir dir, struct caf_coarray *target, double *source, size_t disp,
+                 size_t count, size_t blksize, size_t stride, int image)
 {
     for (size_t i = 0; i < count; i++)
-        caf_transfer_contig(dir, target, image, disp + i * blksize, source + disp + i * blksize,
+        caf_transfer_contig(dir, target, image, disp + i * stride, source + disp + i * stride,
                             blksize);
+}
+
+/* The loop of block statements inside a routine. */
+CAF_SUBROUTINE static void sub_many(enum caf_dir dir, struct caf_coarray *target,
+                                    double *source, size_t disp, size_t count, size_t blksize,
+                                    int image)
+{
+    block_statements(dir, target, source, disp, count, blksize, blksize, image);
 }
 
 /* target(istart:istop:stride)[image] = source(istart:istop:stride) */
@@ -61,17 +71,18 @@ static void whole_array(enum caf_dir dir, struct caf_coarray *x, int p,
     caf_transfer_contig(dir, x, p, 0, x->base, x->len);
 }
 
-/* Blocks at their shape's stride: many (stride = blksize) and strided many. */
+/* The loop written in the program, blocks at their shape's stride: many
+ * (stride = blksize) and strided many. */
 static void inline_blocks(enum caf_dir dir, struct caf_coarray *x, int p,
                           const struct caf_shape *s)
 {
-    caf_transfer_blocks(dir, x, p, 0, x->base, s->count, s->blksize, s->stride);
+    block_statements(dir, x, x->base, 0, s->count, s->blksize, s->stride, p);
 }
 
 static void via_sub_many(enum caf_dir dir, struct caf_coarray *x, int p,
                          const struct caf_shape *s)
 {
-    sub_many(dir, x, x->base, 0, s->blksize, s->count, p);
+    sub_many(dir, x, x->base, 0, s->count, s->blksize, p);
 }
 
 static void many_sub_section(enum caf_dir dir, struct caf_coarray *x, int p,
@@ -93,25 +104,32 @@ static void via_sub_strided(enum caf_dir dir, struct caf_coarray *x, int p,
     sub_strided(dir, x, x->base, 0, caf_shape_nextent(s) - 1, s->stride, p);
 }
 
+/* Where two patterns end in the same MPI calls, the description says so:
+ * in Fortran they differ only in how the statement is written (a routine
+ * call, an array descriptor), and so do they here. */
 const struct caf_p2p_pattern caf_p2p_patterns[] = {
-    {"%s", "contiguous %s, one layer call", CAF_CONTIGUOUS, false, inline_contig},
-    {"sub%s", "contiguous %s through a routine with displacement and count", CAF_CONTIGUOUS,
-     false, via_sub_section},
-    {"simple_sub%s", "contiguous %s through a routine taking whole arrays", CAF_CONTIGUOUS,
-     false, via_sub_whole},
-    {"all_%s", "whole-array %s of a coarray of exactly ndata elements", CAF_CONTIGUOUS, true,
-     whole_array},
-    {"many_%s", "count block %ss, completion merged after the last", CAF_MANY, false,
-     inline_blocks},
-    {"sub_many%s", "count block %ss in one routine, each completed", CAF_MANY, false,
-     via_sub_many},
-    {"many_sub%s", "count calls of the displacement-and-count routine (%s)", CAF_MANY, false,
-     many_sub_section},
-    {"strided_%s", "strided %s, one vector datatype", CAF_STRIDED, false, inline_strided},
-    {"strided_sub%s", "strided %s through a routine with start, stop and stride",
-     CAF_STRIDED, false, via_sub_strided},
-    {"strided_many_%s", "blocks with gaps of their size, one %s per block",
-     CAF_STRIDED_MANY, false, inline_blocks},
+    {"%s", "contiguous %s, one section statement x(1:ndata)[p]: MPI_Put/Get + "
+     "MPI_Win_flush_local", CAF_CONTIGUOUS, false, inline_contig},
+    {"sub%s", "contiguous %s through a routine with displacement and count (same MPI calls "
+     "as the plain pattern; only the routine call differs)", CAF_CONTIGUOUS, false,
+     via_sub_section},
+    {"simple_sub%s", "contiguous %s through a routine taking whole arrays of n (same MPI "
+     "calls as the plain pattern; only the routine call differs)", CAF_CONTIGUOUS, false,
+     via_sub_whole},
+    {"all_%s", "whole-array %s of a coarray of exactly ndata elements (same MPI calls as the "
+     "plain pattern, on a window of ndata)", CAF_CONTIGUOUS, true, whole_array},
+    {"many_%s", "loop of count block statements (%s), each completed: count x (MPI_Put/Get + "
+     "MPI_Win_flush_local)", CAF_MANY, false, inline_blocks},
+    {"sub_many%s", "the block loop inside one routine (%s; same MPI calls as many, one "
+     "routine call)", CAF_MANY, false, via_sub_many},
+    {"many_sub%s", "count calls of the displacement-and-count routine (%s; same MPI calls as "
+     "many, a routine call per block)", CAF_MANY, false, many_sub_section},
+    {"strided_%s", "strided %s, one section statement x(1:nextent:stride)[p]: one vector "
+     "datatype", CAF_STRIDED, false, inline_strided},
+    {"strided_sub%s", "strided %s through a routine with start, stop and stride (same MPI "
+     "calls as strided; only the routine call differs)", CAF_STRIDED, false, via_sub_strided},
+    {"strided_many_%s", "loop of block statements with gaps of their size (%s), each "
+     "completed", CAF_STRIDED_MANY, false, inline_blocks},
 };
 
 const size_t caf_p2p_npatterns = sizeof caf_p2p_patterns / sizeof caf_p2p_patterns[0];

@@ -107,8 +107,13 @@ static void issue(enum caf_dir dir, struct caf_coarray *x, int rank, double *loc
         MPI_CHECK(MPI_Get(local, ocount, otype, rank, (MPI_Aint)disp, tcount, ttype, x->win));
 }
 
+static size_t local_completions;
+
+size_t caf_local_completions(void) { return local_completions; }
+
 static void complete_local(struct caf_coarray *x, int rank)
 {
+    local_completions++;
     MPI_CHECK(MPI_Win_flush_local(rank, x->win));
 }
 
@@ -130,15 +135,6 @@ void caf_transfer_strided(enum caf_dir dir, struct caf_coarray *x, int rank, siz
     issue(dir, x, rank, local, 1, vec, disp, 1, vec);
     complete_local(x, rank);
     MPI_CHECK(MPI_Type_free(&vec));
-}
-
-void caf_transfer_blocks(enum caf_dir dir, struct caf_coarray *x, int rank, size_t disp,
-                         double *local, size_t count, size_t blksize, size_t stride)
-{
-    int n = int_count(blksize);
-    for (size_t i = 0; i < count; i++)
-        issue(dir, x, rank, local + i * stride, n, MPI_DOUBLE, disp + i * stride, n, MPI_DOUBLE);
-    complete_local(x, rank);
 }
 
 static MPI_Datatype box_type(const struct caf_box *b)

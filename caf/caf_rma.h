@@ -21,10 +21,8 @@
  *   x(d:e:s)[j] (1 elem/s)  caf_transfer_strided: one MPI_Put/MPI_Get with the
  *   or blocks of b every s  same MPI_Type_vector(count, b, s, MPI_DOUBLE) as
  *                           origin and target type; completion as above.
- *   a loop of block copies  caf_transfer_blocks: count MPI_Put/MPI_Get calls,
- *                           one MPI_Win_flush_local(j) after the last: the
- *                           completion of the loop's statements merged, as a
- *                           runtime that defers it may do.
+ *   a loop of block copies  a loop of caf_transfer_contig: each statement is
+ *                           complete on return, as in Fortran.
  *   x(box)[j] = y(box)      caf_transfer_box: MPI_Type_create_subarray (Fortran
  *                           order, axis 0 fastest) on both sides, one call.
  *   sync all                caf_sync_all: MPI_Win_flush_all on every live
@@ -95,8 +93,9 @@ void caf_transfer_contig(enum caf_dir dir, struct caf_coarray *x, int rank, size
 /* count blocks of blksize elements, stride elements apart, on both sides. */
 void caf_transfer_strided(enum caf_dir dir, struct caf_coarray *x, int rank, size_t disp,
                           double *local, size_t count, size_t blksize, size_t stride);
-void caf_transfer_blocks(enum caf_dir dir, struct caf_coarray *x, int rank, size_t disp,
-                         double *local, size_t count, size_t blksize, size_t stride);
+/* MPI_Win_flush_local calls this rank has made so far (one per transfer
+ * statement): lets a benchmark show how its pattern completes. */
+size_t caf_local_completions(void);
 /* remote box of x on rank <-> local box of local_base (both described with
  * their own array sizes; the counts must agree). */
 void caf_transfer_box(enum caf_dir dir, struct caf_coarray *x, int rank,
