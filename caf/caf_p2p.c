@@ -103,7 +103,15 @@ static void p2p_sync(struct p2p_run *c)
         caf_sync_images(&c->pair.partner, 1);
 }
 
-static void coarray_rep(struct p2p_run *c, size_t r)
+/* With --check, the original's global check after each half of a
+ * repetition, inside the timing: false when some image failed (the
+ * repetitions stop, as the original's do). */
+static bool global_ok(const struct p2p_run *c)
+{
+    return !c->check || caf_global_and(!c->bad);
+}
+
+static bool coarray_rep(struct p2p_run *c, size_t r)
 {
     static const enum caf_role order[2] = {CAF_FIRST, CAF_SECOND};
     for (int half = 0; half < 2; half++) {
@@ -125,10 +133,13 @@ static void coarray_rep(struct p2p_run *c, size_t r)
             }
             p2p_sync(c);
         }
+        if (!global_ok(c))
+            return false;
     }
+    return true;
 }
 
-static void send_rep(struct p2p_run *c, size_t r)
+static bool send_rep(struct p2p_run *c, size_t r)
 {
     int n = (int)caf_shape_ndata(&c->shape);
     double *x = c->x->base;
@@ -145,6 +156,7 @@ static void send_rep(struct p2p_run *c, size_t r)
         set_own(c, r);
         MPI_CHECK(MPI_Send(x, n, MPI_DOUBLE, c->pair.partner, 0, MPI_COMM_WORLD));
     }
+    return global_ok(c);
 }
 
 static double p2p_measure(void *ctx, size_t reps, const char **failure)
@@ -159,10 +171,8 @@ static double p2p_measure(void *ctx, size_t reps, const char **failure)
     size_t completions = caf_local_completions();
     double t0 = timing_now();
     for (size_t r = 1; r <= reps; r++) {
-        if (c->pattern)
-            coarray_rep(c, r);
-        else
-            send_rep(c, r);
+        if (!(c->pattern ? coarray_rep(c, r) : send_rep(c, r)))
+            break;
     }
     double elapsed = timing_now() - t0;
     /* A mover makes one transfer per repetition. */

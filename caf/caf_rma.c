@@ -165,6 +165,15 @@ void caf_transfer_box(enum caf_dir dir, struct caf_coarray *x, int rank,
 
 /* Remote completion of everything this rank issued, and a consistent view of
  * its own memory: the part every image control statement starts with. */
+bool caf_global_and(bool l)
+{
+    int mine = l, all = 0;
+    caf_sync_all();
+    MPI_CHECK(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD));
+    caf_sync_all();
+    return all != 0;
+}
+
 static void release_all(void)
 {
     for (size_t i = 0; i < nlive; i++) {

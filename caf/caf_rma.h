@@ -56,6 +56,7 @@
 #define COMMSWEEP_CAF_RMA_H
 
 #include <mpi.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #define CAF_MAX_ELEMENTS ((size_t)1 << 30)
@@ -103,6 +104,10 @@ void caf_transfer_box(enum caf_dir dir, struct caf_coarray *x, int rank,
                       const struct caf_box *local);
 
 void caf_sync_all(void);
+/* The original's global check gand(l): sync all, every image's flag read,
+ * sync all; here sync all + MPI_Allreduce(MPI_LAND) + sync all. Collective;
+ * true when l is true on every image. */
+bool caf_global_and(bool l);
 /* Partners may repeat and may include this rank; each other distinct rank
  * is synchronised with once. */
 void caf_sync_images(const int *ranks, size_t n);

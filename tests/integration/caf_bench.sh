@@ -118,6 +118,8 @@ for np in 1 2 3 4 8; do
     run "$np" "$PROG" --check $SMALL
     expect '[ "$RC" = 0 ]' "np $np: --check run succeeds"
     expect "! grep -q 'FAILED' '$OUT' && grep -q '^# all results validated' '$OUT'" "np $np: every check passes"
+    expect "grep -q '^# data verification: on (timed, as the original: .*global check' '$OUT'" \
+        "np $np: the header says the checks and global checks are timed"
     case $np in
         1) modes="single:skip multiple:skip crossing:skip" ;;
         2|3) modes="single:run multiple:skip crossing:skip" ;;
