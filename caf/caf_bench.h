@@ -24,8 +24,19 @@ struct caf_config {
     size_t halo_sizes[CAF_MAX_HALO_SIZES];
     size_t nhalo_sizes;
     bool check;
+    bool original_units; /* latency in s, bandwidth in MiB/s, as the original */
     bool corrupt; /* COMMSWEEP_CORRUPT=1: damage received data to test --check */
 };
+
+/* Units of the p2p and halo tables: us and MB/s (10^6 bytes) by default,
+ * s and MiB/s (2^20 bytes) with --original-units. */
+struct caf_units {
+    const char *latency, *bandwidth; /* column names: "latency[us]", ... */
+    const char *note;                /* for the section header */
+    double latency_scale;            /* per second */
+    double bandwidth_scale;          /* per byte/s */
+};
+void caf_units_of(const struct caf_config *cfg, struct caf_units *u);
 
 /* Each returns false when a data check failed (on any rank: the verdict is
  * collective). Collective over MPI_COMM_WORLD. */

@@ -192,9 +192,13 @@ static bool halo_block(const struct caf_config *cfg, struct halo_run *h)
 {
     struct caf_reps reps = {1, cfg->target_time};
     bool ok = true;
+    struct caf_units u;
+    caf_units_of(cfg, &u);
+    char latency[48];
+    snprintf(latency, sizeof latency, "%s(per swap)", u.latency);
     out_comment("halo transfer=%s sync=%s", caf_dir_name(h->dir), halo_sync_names[h->sync]);
     out_comment("%6s %12s %11s %12s %22s %16s", "n", "ndata", "repetitions", "time[s]",
-                "latency[us](per swap)", "bandwidth[MB/s]");
+                latency, u.bandwidth);
     for (size_t i = 0; i < cfg->nhalo_sizes && ok; i++) {
         h->n = cfg->halo_sizes[i];
         h->side = h->n + 2;
@@ -208,7 +212,8 @@ static bool halo_block(const struct caf_config *cfg, struct halo_run *h)
             size_t ndata = 6 * h->n * h->n;
             double per_swap = t.time / (double)t.reps;
             out_line("  %6zu %12zu %11zu %12.6g %22.6g %16.6g", h->n, ndata, t.reps, t.time,
-                     per_swap * 1e6, (double)ndata * sizeof(double) / per_swap / 1e6);
+                     per_swap * u.latency_scale,
+                     (double)ndata * sizeof(double) / per_swap * u.bandwidth_scale);
         }
         caf_coarray_free(&h->x);
     }
@@ -225,14 +230,16 @@ bool caf_halo_run(const struct caf_config *cfg)
     struct halo_run h = {.check = cfg->check, .corrupt = cfg->corrupt};
     MPI_Comm_rank(MPI_COMM_WORLD, &h.rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    struct caf_units u;
+    caf_units_of(cfg, &u);
     int dims[3] = {0, 0, 0};
     MPI_CHECK(MPI_Dims_create(size, 3, dims));
     caf_neigh_halo(h.rank, dims, h.neigh);
     out_comment("section halo: periodic grid %d x %d x %d (MPI_Dims_create), n^3 doubles per "
                 "image plus a halo of 1; a swap puts or gets the six faces between two "
                 "synchronisations; ndata = 6 n^2 per image and swap; bandwidth = ndata * 8 "
-                "bytes / time per swap (MB = 10^6 bytes)",
-                dims[0], dims[1], dims[2]);
+                "bytes / time per swap; units: %s",
+                dims[0], dims[1], dims[2], u.note);
     out_comment("halo image 1 partners (images) along array axis x (fastest index), y, z: "
                 "x %d %d, y %d %d, z %d %d (the fastest index goes with the fastest-varying "
                 "grid dimension, as in a coarray)",

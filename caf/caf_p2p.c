@@ -184,10 +184,10 @@ static double p2p_measure(void *ctx, size_t reps, const char **failure)
     return elapsed;
 }
 
-static void print_columns(void)
+static void print_columns(const struct caf_units *u)
 {
     out_comment("%8s %8s %8s %10s %10s %11s %12s %12s %14s", "count", "blksize", "stride",
-                "ndata", "nextent", "repetitions", "time[s]", "latency[us]", "bandwidth[MB/s]");
+                "ndata", "nextent", "repetitions", "time[s]", u->latency, u->bandwidth);
 }
 
 /* Sweeps one block (pattern, direction, mode, sync); false on a failed check. */
@@ -203,7 +203,9 @@ static bool p2p_block(const struct caf_config *cfg, struct p2p_run *c, enum caf_
     if (!whole_array)
         caf_coarray_alloc(&x, cfg->maxndata);
     c->name = name;
-    print_columns();
+    struct caf_units u;
+    caf_units_of(cfg, &u);
+    print_columns(&u);
     for (size_t i = 0; i < nshapes && ok; i++) {
         if (whole_array)
             caf_coarray_alloc(&x, caf_shape_ndata(&shapes[i]));
@@ -219,8 +221,8 @@ static bool p2p_block(const struct caf_config *cfg, struct p2p_run *c, enum caf_
             double one_way = t.time / (2.0 * (double)t.reps);
             out_line("  %8zu %8zu %8zu %10zu %10zu %11zu %12.6g %12.6g %14.6g", shapes[i].count,
                      shapes[i].blksize, shapes[i].stride, ndata, caf_shape_nextent(&shapes[i]),
-                     t.reps, t.time, one_way * 1e6,
-                     (double)ndata * sizeof(double) / one_way / 1e6);
+                     t.reps, t.time, one_way * u.latency_scale,
+                     (double)ndata * sizeof(double) / one_way * u.bandwidth_scale);
         }
         if (whole_array)
             caf_coarray_free(&x);
@@ -290,8 +292,10 @@ bool caf_p2p_run(const struct caf_config *cfg)
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    struct caf_units u;
+    caf_units_of(cfg, &u);
     out_comment("section p2p: ping-pong, latency = time / (2 repetitions), bandwidth = "
-                "ndata * 8 bytes / latency (MB = 10^6 bytes)");
+                "ndata * 8 bytes / latency; units: %s", u.note);
     if (cfg->maxstride > cfg->maxndata)
         out_comment("p2p: maxstride %zu capped at maxndata %zu", cfg->maxstride, cfg->maxndata);
     bool ok = true;

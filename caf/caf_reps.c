@@ -32,3 +32,16 @@ struct caf_timed caf_reps_measure(struct caf_reps *r, caf_measure_fn fn, void *c
     r->reps = (global[0] > r->target_time * 4.0 / 3.0 && reps > 1) ? reps / 2 : reps;
     return (struct caf_timed){global[0], reps, bad};
 }
+
+void caf_units_of(const struct caf_config *cfg, struct caf_units *u)
+{
+    if (cfg->original_units)
+        *u = (struct caf_units){"latency[s]", "bandwidth[MiB/s]",
+                                "latency in seconds, bandwidth in MiB/s (2^20 bytes), the "
+                                "original's units",
+                                1.0, 1.0 / (1024.0 * 1024.0)};
+    else
+        *u = (struct caf_units){"latency[us]", "bandwidth[MB/s]",
+                                "latency in microseconds, bandwidth in MB/s (10^6 bytes)", 1e6,
+                                1e-6};
+}

@@ -76,6 +76,7 @@ static void parse(struct caf_config *cfg, int argc, char **argv)
         {"sync-delay", 0, OPT_SIZE, &cfg->sync_delay, "N", "delay before each synchronisation, in units of 100 dependent additions (10000)", 1, 1000000000, false, NULL, NULL},
         {"sync-maxneigh", 0, OPT_SIZE, &cfg->sync_maxneigh, "N", "most neighbours of sync images random/ring (12)", 2, 100000, false, NULL, NULL},
         {"halo-sizes", 0, OPT_CUSTOM, cfg, "N,N,...", "halo block edges (10,50,100,150)", 0, 0, false, NULL, parse_halo_sizes},
+        {"original-units", 0, OPT_FLAG, &cfg->original_units, NULL, "p2p and halo latency in s and bandwidth in MiB/s, as the original (us, MB/s)", 0, 0, false, NULL, NULL},
         {"check", 0, OPT_FLAG, &cfg->check, NULL, "verify every element moved (timed, with a global check each step, as the original)", 0, 0, false, NULL, NULL},
     };
     const struct opt_usage usage = {

@@ -150,6 +150,26 @@ completions_ok() {
 }
 expect "[ \"\$RC\" = 0 ] && completions_ok" "np 2: many/sub_many/many_sub complete every block, one completion otherwise"
 
+# Units: latency = time / (2 repetitions) and bandwidth = 8 ndata / latency,
+# in us and MB/s by default, in s and MiB/s with --original-units, as the
+# column names and the header say.
+units_ok() { # LATENCY_SCALE BANDWIDTH_PER_BYTE_PER_S LATENCY_NAME BANDWIDTH_NAME
+    awk -v ls="$1" -v bs="$2" -v ln="$3" -v bn="$4" '
+        function near(a, b) { return (a - b) * (a - b) <= 1e-8 * b * b + 1e-30 }
+        /^# p2p pattern=[a-z_]+ mode=single sync=sync_all:/ {inb = 1; next}
+        inb && /^#  *count/ { if ($9 != ln || $10 != bn) bad++; next }
+        /^[[:space:]]*$/ {inb = 0; next} /^#/ {next}
+        inb { n++; lat = $7 / (2 * $6)
+              if (!near($8 / ls, lat) && ($8 / ls - lat) ^ 2 > (1e-5 * lat) ^ 2) bad++
+              if (($9 - 8 * $4 / lat * bs) ^ 2 > (1e-4 * $9) ^ 2) bad++ }
+        END {exit bad > 0 || n == 0}' "$OUT"
+}
+expect "units_ok 1e6 1e-6 'latency[us]' 'bandwidth[MB/s]' && grep -q 'units: latency in microseconds, bandwidth in MB/s' '$OUT'" \
+    "np 2: default units us and MB/s, values and header"
+run 2 "$PROG" --p2p --single --original-units $SMALL
+expect "[ \"\$RC\" = 0 ] && units_ok 1 9.5367431640625e-07 'latency[s]' 'bandwidth[MiB/s]' && grep -q 'units: latency in seconds, bandwidth in MiB/s' '$OUT'" \
+    "np 2: --original-units gives s and MiB/s, values and header"
+
 # At 2 images the grid is 2x1x1 in MPI's order: the contiguous z faces (the
 # slowest index) go to the other image, the strided x faces to oneself.
 run 2 "$PROG" --halo --check $SMALL
