@@ -44,3 +44,4 @@ all: $(BUILD)/cpm/libcpm.a $(BUILD)/cpm/libcpm.so $(BUILD)/cpm/libcpm_coll.a \
 INSTALL_LIBS += $(BUILD)/cpm/libcpm.a $(BUILD)/cpm/libcpm.so $(BUILD)/cpm/libcpm_coll.a \
   $(BUILD)/cpm/libcpm_coll.so
 INSTALL_HEADERS += $(wildcard cpm/cpm_*.h cpm/coll/*.h)
+$(BUILD)/tests/unit/test_cpm_%.o: ALL_CFLAGS += -Icpm -Icpm/coll
