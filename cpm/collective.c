@@ -415,7 +415,7 @@ static void *setup_model(const char *lib, const char *name, const struct model_o
 /* verbose: the tree the operation builds at 1024 bytes, from rank 0's model. */
 static void print_tree(const char *name, const struct model_opts *mo, const void *model, int root)
 {
-    const struct cpm_coll_op *o = cpm_coll_op_find(name);
+    const struct cpm_coll_entry *o = cpm_coll_op_find(name);
     if (!mo->verbose || !model || !o || o->lmo_split)
         return;
     struct cpm_tree t;

@@ -275,14 +275,14 @@ int LMO_Gather_split_flat(CPM_COLL_ARGS_SG)
     OPS_V(X, sorted_flat_dsc, ALG_FLAT(DESC))                                                    \
     OPS_V(X, Traff, ALG_TRAFF)
 
-const struct cpm_coll_op cpm_coll_ops[] = {
+const struct cpm_coll_entry cpm_coll_ops[] = {
     CPM_COLL_MODELS(OPS_MODEL)
     {"LMO_Scatter_split_flat", "LMO", CPM_OP_SCATTER, 1, ALG_TRAFF},
     {"LMO_Gather_split_flat", "LMO", CPM_OP_GATHER, 1, ALG_TRAFF},
 };
 const size_t cpm_coll_nops = sizeof cpm_coll_ops / sizeof cpm_coll_ops[0];
 
-const struct cpm_coll_op *cpm_coll_op_find(const char *name)
+const struct cpm_coll_entry *cpm_coll_op_find(const char *name)
 {
     for (size_t k = 0; k < cpm_coll_nops; k++)
         if (strcmp(cpm_coll_ops[k].name, name) == 0)
@@ -290,7 +290,7 @@ const struct cpm_coll_op *cpm_coll_op_find(const char *name)
     return NULL;
 }
 
-int cpm_coll_op_tree(const struct cpm_coll_op *o, const void *model, int n, int root, size_t m,
+int cpm_coll_op_tree(const struct cpm_coll_entry *o, const void *model, int n, int root, size_t m,
                      struct cpm_tree *t)
 {
     if (o->lmo_split)
@@ -309,7 +309,7 @@ int cpm_coll_op_tree(const struct cpm_coll_op *o, const void *model, int n, int 
     return rc;
 }
 
-double cpm_coll_op_predict(const struct cpm_coll_op *o, const void *model, int n, int root,
+double cpm_coll_op_predict(const struct cpm_coll_entry *o, const void *model, int n, int root,
                            size_t m)
 {
     if (o->lmo_split)

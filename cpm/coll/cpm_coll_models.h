@@ -74,23 +74,23 @@ int LMO_Scatter_split_flat(CPM_COLL_ARGS_SG);
 int LMO_Gather_split_flat(CPM_COLL_ARGS_SG);
 
 /* An operation of the library. */
-struct cpm_coll_op {
+struct cpm_coll_entry {
     const char *name;  /* the function's name, e.g. Hockney_Scatter_dfs_binomial_min */
     const char *model; /* the model kind's name, e.g. Hockney */
     enum cpm_coll_op_kind op;
     int lmo_split;           /* 1 for the LMO split-flat operations, else 0 */
     struct cpm_coll_alg alg; /* the generic algorithm (lmo_split 0) */
 };
-extern const struct cpm_coll_op cpm_coll_ops[];
+extern const struct cpm_coll_entry cpm_coll_ops[];
 extern const size_t cpm_coll_nops;
 /* NULL when unknown. */
-const struct cpm_coll_op *cpm_coll_op_find(const char *name);
+const struct cpm_coll_entry *cpm_coll_op_find(const char *name);
 /* The prediction of an operation with a model (its kind's own model
  * struct) on n processes, m bytes per process; negative on failure. */
-double cpm_coll_op_predict(const struct cpm_coll_op *o, const void *model, int n, int root,
+double cpm_coll_op_predict(const struct cpm_coll_entry *o, const void *model, int n, int root,
                            size_t m);
 /* The tree the operation runs (not for the LMO split-flat ones). */
-int cpm_coll_op_tree(const struct cpm_coll_op *o, const void *model, int n, int root, size_t m,
+int cpm_coll_op_tree(const struct cpm_coll_entry *o, const void *model, int n, int root, size_t m,
                      struct cpm_tree *t);
 /* Rounds of the LMO split gather of m bytes per process (1 outside [M1, M2)). */
 size_t cpm_coll_lmo_gather_rounds(const void *lmo, size_t m);
