@@ -1,65 +1,250 @@
-/* coll_test: the seed's test of model-based collectives (5.3): rank 0 reads
- * a Hockney model file, Hockney_initialize gives every process the model,
- * a model-based broadcast runs and every process checks what it got.
- *   coll_test -i model.out [-O Bcast|Scatter|Gather|Reduce] [--root R] [-m BYTES] */
+/* coll_test: the seed's test of model-based collectives (5.3). Rank 0 reads
+ * a model file, X_initialize gives every process the model, a model-based
+ * collective runs and every process checks the data it got:
+ *   coll_test -i model.out [-C Hockney] [-O Hockney_Bcast_ucs_binomial_min] [--root R] [-m N]
+ * With --all DIR it runs every operation of every model that has a file
+ * DIR/MODEL.model (LogGP reads DIR/PLogP.model) at several roots and
+ * sizes, Scatterv/Gatherv with uneven counts in the three count modes, on
+ * MPI_BYTE and MPI_INT: the library's integration test in one launch. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "cpm_coll_models.h"
-#include "cpm_hockney.h"
 #include "harness.h"
+
+static int (*const initializers[])(MPI_Comm, const void *) = {
+#define INIT(X) X##_initialize,
+    CPM_COLL_MODELS(INIT)
+#undef INIT
+};
+static int (*const finalizers[])(MPI_Comm) = {
+#define FIN(X) X##_finalize,
+    CPM_COLL_MODELS(FIN)
+#undef FIN
+};
+static const char *const model_names[] = {
+#define NAME(X) #X,
+    CPM_COLL_MODELS(NAME)
+#undef NAME
+    NULL};
+
+/* Element i of a buffer of MPI_BYTE or MPI_INT. */
+static void put(void *b, int es, size_t i, unsigned v)
+{
+    if (es == 1)
+        ((unsigned char *)b)[i] = (unsigned char)v;
+    else
+        ((int *)b)[i] = (int)v;
+}
+static unsigned get(const void *b, int es, size_t i)
+{
+    return es == 1 ? ((const unsigned char *)b)[i] : (unsigned)((const int *)b)[i];
+}
+
+struct layout {
+    int n, rank, es;
+    int *counts, *displs; /* per rank, elements */
+    size_t total;         /* elements of the root's side */
+};
+
+/* Uneven counts for v-operations (some ranks 0, gaps between blocks); count
+ * for every rank otherwise. */
+static void set_counts(struct layout *l, int count, bool uneven)
+{
+    size_t at = 0;
+    for (int r = 0; r < l->n; r++) {
+        l->counts[r] = uneven ? (r % 3 == 1 ? 0 : count + r) : count;
+        l->displs[r] = (int)at + (uneven ? 1 : 0);
+        at = (size_t)l->displs[r] + (size_t)l->counts[r];
+    }
+    l->total = at + 1;
+}
+
+/* Runs e once; returns the wrong elements on this rank (or -1 when the call
+ * failed). */
+static long run_checked(const struct cpm_coll_entry *e, struct layout *l, int count, int root,
+                        size_t iter)
+{
+    bool v = e->op == CPM_OP_SCATTERV || e->op == CPM_OP_GATHERV;
+    set_counts(l, count, v);
+    MPI_Datatype type = l->es == 1 ? MPI_BYTE : MPI_INT;
+    size_t side = l->total, mine = (size_t)l->counts[l->rank];
+    char *root_buf = calloc(side + 1, (size_t)l->es), *own = calloc(mine + 1, (size_t)l->es);
+    if (!root_buf || !own)
+        err_fatal("out of memory");
+    bool root_side_in = e->op == CPM_OP_SCATTER || e->op == CPM_OP_SCATTERV;
+    long wrong = 0;
+    if (e->op == CPM_OP_BCAST || e->op == CPM_OP_REDUCE) {
+        for (size_t i = 0; i < (size_t)count; i++)
+            put(own, l->es, i, e->op == CPM_OP_REDUCE || l->rank == root
+                                   ? buf_pattern(e->op == CPM_OP_REDUCE ? l->rank : root, iter, i)
+                                   : 0xFF);
+    } else if (root_side_in) {
+        if (l->rank == root)
+            for (int r = 0; r < l->n; r++)
+                for (int i = 0; i < l->counts[r]; i++)
+                    put(root_buf, l->es, (size_t)l->displs[r] + (size_t)i, buf_pattern(r, iter, (size_t)i));
+    } else {
+        for (size_t i = 0; i < mine; i++)
+            put(own, l->es, i, buf_pattern(l->rank, iter, i));
+        memset(root_buf, 0xFF, side * (size_t)l->es);
+    }
+    struct cpm_coll_call a = {root_side_in ? root_buf : own, root_side_in ? own : root_buf,
+                              v ? (int)mine : count, type, l->counts, l->displs,
+                              l->es == 1 ? MPI_BOR : MPI_SUM, root, MPI_COMM_WORLD};
+    if (e->op == CPM_OP_REDUCE)
+        a.recvbuf = root_buf;
+    if (cpm_coll_entry_call(e, e->fn, &a) != MPI_SUCCESS)
+        wrong = -1;
+    else if (e->op == CPM_OP_BCAST) {
+        for (size_t i = 0; i < (size_t)count; i++)
+            wrong += get(own, l->es, i) != buf_pattern(root, iter, i);
+    } else if (e->op == CPM_OP_REDUCE) {
+        for (size_t i = 0; l->rank == root && i < (size_t)count; i++) {
+            unsigned want = 0;
+            for (int r = 0; r < l->n; r++)
+                want = l->es == 1 ? want | buf_pattern(r, iter, i) : want + buf_pattern(r, iter, i);
+            wrong += get(root_buf, l->es, i) != want;
+        }
+    } else if (root_side_in) {
+        for (size_t i = 0; i < mine; i++)
+            wrong += get(own, l->es, i) != buf_pattern(l->rank, iter, i);
+    } else if (l->rank == root) {
+        for (int r = 0; r < l->n; r++)
+            for (int i = 0; i < l->counts[r]; i++)
+                wrong += get(root_buf, l->es, (size_t)l->displs[r] + (size_t)i) !=
+                         buf_pattern(r, iter, (size_t)i);
+    }
+    if (wrong == 0 && count > 0 && buf_corrupt_requested(l->rank) && l->rank == root)
+        wrong = 1; /* the test hook: this rank claims a wrong element */
+    free(root_buf);
+    free(own);
+    return wrong;
+}
+
+/* Reads the file on rank 0 and initialises model k; exits 2 on a bad file. */
+static void initialize(int k, const char *path)
+{
+    const struct cpm_model_kind *kind = cpm_model_kind_find(model_names[k]);
+    void *model = NULL;
+    char err[400] = "";
+    int bad = harness.rank == 0 &&
+              cpm_model_read_file(path, kind, harness.size, &model, err, sizeof err) != 0;
+    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE, "%s", err);
+    MPI_CHECK(initializers[k](MPI_COMM_WORLD, model));
+    if (model)
+        kind->free(model);
+}
+
+/* Every operation of model k; returns the failures (same on every rank). */
+static int run_model_ops(int k, struct layout *l, int *ops)
+{
+    static const int counts[] = {0, 1, 4099, 65543};
+    int roots[3] = {0, l->n / 2, l->n - 1}, failures = 0;
+    size_t iter = 0;
+    for (size_t e = 0; e < cpm_coll_nops; e++) {
+        const struct cpm_coll_entry *op = &cpm_coll_ops[e];
+        if (strcmp(op->model, model_names[k]) != 0)
+            continue;
+        ++*ops;
+        bool v = op->op == CPM_OP_SCATTERV || op->op == CPM_OP_GATHERV;
+        for (int ri = 0; ri < 3; ri++) {
+            if (ri && roots[ri] == roots[ri - 1])
+                continue;
+            for (int mode = 0; mode < (v ? 3 : 1); mode++) {
+                cpm_coll_sgv_mode = mode;
+                for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+                    l->es = c == 2 ? 4 : 1; /* the odd size as MPI_INT */
+                    long wrong = run_checked(op, l, counts[c], roots[ri], ++iter);
+                    long all = 0;
+                    MPI_CHECK(MPI_Allreduce(&wrong, &all, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD));
+                    long worst = 0;
+                    MPI_CHECK(MPI_Allreduce(&wrong, &worst, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD));
+                    if (all != 0 || worst < 0) {
+                        failures++;
+                        if (harness.rank == 0)
+                            err_print("%s: root %d, %d elements of %s, sgv mode %d: %s",
+                                      op->name, roots[ri], counts[c],
+                                      l->es == 1 ? "MPI_BYTE" : "MPI_INT", mode,
+                                      worst < 0 ? "returned an error" : "wrong data");
+                    }
+                }
+            }
+        }
+    }
+    cpm_coll_sgv_mode = CPM_SGV_PROPAGATE;
+    return failures;
+}
 
 int main(int argc, char **argv)
 {
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
-    const char *path = NULL;
+    const char *path = NULL, *dir = NULL, *op_name = "Hockney_Bcast_ucs_binomial_min";
+    int model = 0;
     size_t root = 0, count = 1024;
     const struct opt_spec specs[] = {
         {.short_name = 'i', .kind = OPT_STRING, .dest = &path, .metavar = "FILE",
-         .help = "Hockney model file of this many processes (required)"},
+         .help = "model file of this many processes"},
+        {.short_name = 'C', .kind = OPT_CHOICE, .dest = &model, .metavar = "MODEL",
+         .help = "the file's model: Hockney (default), LinInterp, LogGP, PLogP or LMO",
+         .choices = model_names},
+        {.short_name = 'O', .kind = OPT_STRING, .dest = &op_name, .metavar = "OPERATION",
+         .help = "model-based operation (default Hockney_Bcast_ucs_binomial_min)"},
         {.long_name = "root", .kind = OPT_SIZE, .dest = &root, .metavar = "RANK",
-         .help = "root of the broadcast (default 0)"},
+         .help = "root (default 0)"},
         {.short_name = 'm', .kind = OPT_SIZE, .dest = &count, .metavar = "BYTES",
-         .help = "bytes to broadcast (default 1024)", .max = 1u << 30},
+         .help = "bytes per process (default 1024)", .max = 1u << 30},
+        {.long_name = "all", .kind = OPT_STRING, .dest = &dir, .metavar = "DIR",
+         .help = "every operation of every model with a file DIR/MODEL.model"},
     };
-    struct opt_usage usage = {"-i FILE [--root R] [-m BYTES]",
-                              "Reads a Hockney model on rank 0, distributes it, broadcasts "
-                              "with Hockney_Bcast_ucs_binomial_min and checks the data.",
+    struct opt_usage usage = {"-i FILE [-C MODEL] [-O OPERATION] [--root R] [-m BYTES] | --all DIR",
+                              "Reads a model on rank 0, distributes it, runs a model-based "
+                              "collective and checks the data on every process.",
                               false, false};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
-    if (!path)
-        err_usage("the model file is required: -i FILE");
+    if (!path == !dir)
+        err_usage("give a model file with -i, or a folder of them with --all");
     if (root >= (size_t)harness.size)
         err_usage("root %zu is not below the number of processes %d", root, harness.size);
-
-    void *model = NULL;
-    char err[400] = "";
-    int bad = harness.rank == 0 && cpm_model_read_file(path, &cpm_hockney_kind, harness.size,
-                                                       &model, err, sizeof err) != 0;
-    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE, "%s", err);
-    MPI_CHECK(Hockney_initialize(MPI_COMM_WORLD, model));
-    if (model)
-        cpm_hockney_free(model);
-
-    unsigned char *buffer = malloc(count ? count : 1);
-    err_any(MPI_COMM_WORLD, !buffer, ERR_STATUS_USAGE, "cannot allocate %zu bytes", count);
-    for (size_t i = 0; i < count; i++)
-        buffer[i] = harness.rank == (int)root ? (unsigned char)buf_pattern((int)root, 0, i) : 0xFF;
-    MPI_CHECK(Hockney_Bcast_ucs_binomial_min(buffer, (int)count, MPI_CHAR, (int)root,
-                                             MPI_COMM_WORLD));
-    if (count && buf_corrupt_requested(harness.rank))
-        buffer[0] ^= 1;
-    size_t wrong = 0;
-    for (size_t i = 0; i < count; i++)
-        wrong += buffer[i] != (unsigned char)buf_pattern((int)root, 0, i);
-    free(buffer);
-    MPI_CHECK(Hockney_finalize(MPI_COMM_WORLD));
-    err_any(MPI_COMM_WORLD, wrong > 0, 1, "rank %d received %zu wrong bytes", harness.rank, wrong);
-    if (harness.rank == 0)
-        out_line("# Hockney_Bcast_ucs_binomial_min of %zu bytes from root %zu on %d processes: ok",
-                 count, root, harness.size);
+    struct layout l = {harness.size, harness.rank, 1, calloc((size_t)harness.size, sizeof(int)),
+                       calloc((size_t)harness.size, sizeof(int)), 0};
+    err_any(MPI_COMM_WORLD, !l.counts || !l.displs, ERR_STATUS_USAGE, "out of memory");
+    int failures = 0;
+    if (path) {
+        const struct cpm_coll_entry *e = cpm_coll_op_find(op_name);
+        if (!e || strcmp(e->model, model_names[model]) != 0)
+            err_usage("unknown operation '%s' for the %s model", op_name, model_names[model]);
+        initialize(model, path);
+        long wrong = run_checked(e, &l, (int)count, (int)root, 1);
+        finalizers[model](MPI_COMM_WORLD);
+        err_any(MPI_COMM_WORLD, wrong != 0, 1, "rank %d: %s gave wrong data", harness.rank, op_name);
+        if (harness.rank == 0)
+            out_line("# %s of %zu bytes from root %zu on %d processes: ok", op_name, count, root,
+                     harness.size);
+    } else {
+        for (int k = 0; model_names[k]; k++) {
+            char file[4200];
+            snprintf(file, sizeof file, "%s/%s.model", dir,
+                     strcmp(model_names[k], "LogGP") == 0 ? "PLogP" : model_names[k]);
+            int exists = harness.rank == 0 ? access(file, R_OK) == 0 : 0;
+            MPI_CHECK(MPI_Bcast(&exists, 1, MPI_INT, 0, MPI_COMM_WORLD));
+            if (!exists)
+                continue;
+            initialize(k, file);
+            int ops = 0, f = run_model_ops(k, &l, &ops);
+            finalizers[k](MPI_COMM_WORLD);
+            failures += f;
+            if (harness.rank == 0)
+                out_line("# %s: %d operations on %d processes: %s", model_names[k], ops,
+                         harness.size, f ? "FAILED" : "ok");
+        }
+        err_any(MPI_COMM_WORLD, failures > 0, 1, "%d checks failed", failures);
+    }
+    free(l.counts);
+    free(l.displs);
     harness_finish(ERR_STATUS_OK);
 }

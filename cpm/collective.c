@@ -103,37 +103,11 @@ enum { NCOLLS = sizeof colls / sizeof colls[0] };
 
 /* ---- model-based operations of a library loaded with -l ---- */
 
-union model_fn {
-    void *sym;
-    int (*bcast)(CPM_COLL_ARGS_BCAST);
-    int (*reduce)(CPM_COLL_ARGS_REDUCE);
-    int (*sg)(CPM_COLL_ARGS_SG);
-    int (*scatterv)(CPM_COLL_ARGS_SCATTERV);
-    int (*gatherv)(CPM_COLL_ARGS_GATHERV);
-};
-
 struct model_op {
-    union model_fn fn;
-    enum cpm_coll_op_kind kind;
+    const struct cpm_coll_entry *entry; /* what the operation is */
+    void (*fn)(void);                   /* the library's function */
     int *counts, *displs; /* v-operations: size bytes from/to every rank */
 };
-
-/* The operation kind from a name such as Hockney_Scatterv_Traff. */
-static int op_kind_of(const char *name, enum cpm_coll_op_kind *kind)
-{
-    static const struct {
-        const char *part;
-        enum cpm_coll_op_kind kind;
-    } parts[] = {{"_Bcast_", CPM_OP_BCAST},       {"_Reduce_", CPM_OP_REDUCE},
-                 {"_Scatterv_", CPM_OP_SCATTERV}, {"_Gatherv_", CPM_OP_GATHERV},
-                 {"_Scatter_", CPM_OP_SCATTER},   {"_Gather_", CPM_OP_GATHER}};
-    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++)
-        if (strstr(name, parts[k].part)) {
-            *kind = parts[k].kind;
-            return 0;
-        }
-    return -1;
-}
 
 static enum layout layout_of(enum cpm_coll_op_kind kind)
 {
@@ -152,32 +126,13 @@ static enum layout layout_of(enum cpm_coll_op_kind kind)
 
 static void run_model(struct model_op *o, struct coll_ctx *c, MPI_Comm comm, int root, int count)
 {
-    int rc = MPI_SUCCESS;
     for (int r = 0; r < c->n && o->counts; r++) {
         o->counts[r] = count;
         o->displs[r] = r * count;
     }
-    switch (o->kind) {
-    case CPM_OP_BCAST:
-        rc = o->fn.bcast(c->send, count, MPI_BYTE, root, comm);
-        break;
-    case CPM_OP_REDUCE:
-        rc = o->fn.reduce(c->send, c->recv, count, MPI_BYTE, MPI_BOR, root, comm);
-        break;
-    case CPM_OP_SCATTER:
-    case CPM_OP_GATHER:
-        rc = o->fn.sg(c->send, count, MPI_BYTE, c->recv, count, MPI_BYTE, root, comm);
-        break;
-    case CPM_OP_SCATTERV:
-        rc = o->fn.scatterv(c->send, o->counts, o->displs, MPI_BYTE, c->recv, count, MPI_BYTE,
-                            root, comm);
-        break;
-    case CPM_OP_GATHERV:
-        rc = o->fn.gatherv(c->send, count, MPI_BYTE, c->recv, o->counts, o->displs, MPI_BYTE,
-                           root, comm);
-        break;
-    }
-    err_mpi_check(rc, "the model-based collective", __FILE__, __LINE__);
+    struct cpm_coll_call a = {c->send, c->recv, count, MPI_BYTE, o->counts, o->displs,
+                              MPI_BOR, root, comm};
+    err_mpi_check(cpm_coll_entry_call(o->entry, o->fn, &a), o->entry->name, __FILE__, __LINE__);
 }
 
 /* ---- the driver ---- */
@@ -391,14 +346,14 @@ static void *setup_model(const char *lib, const char *name, const struct model_o
     const struct cpm_model_kind *kind = cpm_model_kind_find(mo->model);
     if (!kind)
         err_usage("unknown model '%s' in -o", mo->model);
-    size_t len = strlen(mo->model);
-    if (strncmp(name, mo->model, len) != 0 || name[len] != '_' || op_kind_of(name, &op->kind))
-        err_usage("unknown operation '%s' for the %s model", name, mo->model);
-    op->fn.sym = dlsym(h, name);
+    op->entry = cpm_coll_op_find(name);
+    if (!op->entry || strcmp(op->entry->model, kind->name) != 0)
+        err_usage("unknown operation '%s' for the %s model", name, kind->name);
+    *(void **)&op->fn = dlsym(h, name);
     snprintf(sym, sizeof sym, "%s_initialize", mo->model);
     int (*init)(MPI_Comm, const void *) = (int (*)(MPI_Comm, const void *))dlsym(h, sym);
     int *sgv = dlsym(h, "cpm_coll_sgv_mode");
-    if (!op->fn.sym || !init || !sgv)
+    if (!op->fn || !init || !sgv)
         err_usage("unknown operation '%s' in %s", name, lib);
     *sgv = mo->sgv;
     void *model = NULL;
@@ -466,7 +421,7 @@ int main(int argc, char **argv)
         err_usage("choose the operation with -O (try --help)");
     if (root >= (size_t)harness.size)
         err_usage("root %zu is not below the number of processes %d", root, harness.size);
-    struct model_op mop = {{NULL}, CPM_OP_BCAST, NULL, NULL};
+    struct model_op mop = {NULL, NULL, NULL, NULL};
     struct driver d = {NULL, NULL, L_NONE, {NULL, NULL, harness.size}, {0}, &c, 0};
     for (size_t k = 0; k < NCOLLS; k++)
         if (strcmp(op_name, colls[k].name) == 0)
@@ -483,11 +438,11 @@ int main(int argc, char **argv)
     } else {
         handle = setup_model(lib, op_name, &mo, &mop, &model);
         d.model = &mop;
-        d.layout = layout_of(mop.kind);
+        d.layout = layout_of(mop.entry->op);
         send_n = d.layout == L_SCATTER;
         recv_n = d.layout == L_GATHER;
         reduction = 1; /* int counts of MPI_BYTE */
-        if (mop.kind == CPM_OP_SCATTERV || mop.kind == CPM_OP_GATHERV) {
+        if (mop.entry->op == CPM_OP_SCATTERV || mop.entry->op == CPM_OP_GATHERV) {
             mop.counts = calloc((size_t)harness.size, sizeof *mop.counts);
             mop.displs = calloc((size_t)harness.size, sizeof *mop.displs);
             err_any(MPI_COMM_WORLD, !mop.counts || !mop.displs, ERR_STATUS_USAGE,

@@ -254,16 +254,19 @@ int LMO_Gather_split_flat(CPM_COLL_ARGS_SG)
 
 /* ---- the table ---- */
 
+#define FN(f) ((void (*)(void))(f))
+#define OP_BIN(X, Y, s, n, S, N, K)                                                              \
+    {#X "_" #Y "_" #s "_binomial_" #n, #X, K, 0, ALG_BIN(S, N), FN(X##_##Y##_##s##_binomial_##n)},
 #define OPS_BINOMIAL(X, s, n, S, N)                                                              \
-    {#X "_Bcast_" #s "_binomial_" #n, #X, CPM_OP_BCAST, 0, ALG_BIN(S, N)},                       \
-        {#X "_Reduce_" #s "_binomial_" #n, #X, CPM_OP_REDUCE, 0, ALG_BIN(S, N)},                 \
-        {#X "_Scatter_" #s "_binomial_" #n, #X, CPM_OP_SCATTER, 0, ALG_BIN(S, N)},               \
-        {#X "_Gather_" #s "_binomial_" #n, #X, CPM_OP_GATHER, 0, ALG_BIN(S, N)},                 \
-        {#X "_Scatterv_" #s "_binomial_" #n, #X, CPM_OP_SCATTERV, 0, ALG_BIN(S, N)},             \
-        {#X "_Gatherv_" #s "_binomial_" #n, #X, CPM_OP_GATHERV, 0, ALG_BIN(S, N)},
+    OP_BIN(X, Bcast, s, n, S, N, CPM_OP_BCAST)                                                   \
+    OP_BIN(X, Reduce, s, n, S, N, CPM_OP_REDUCE)                                                 \
+    OP_BIN(X, Scatter, s, n, S, N, CPM_OP_SCATTER)                                               \
+    OP_BIN(X, Gather, s, n, S, N, CPM_OP_GATHER)                                                 \
+    OP_BIN(X, Scatterv, s, n, S, N, CPM_OP_SCATTERV)                                             \
+    OP_BIN(X, Gatherv, s, n, S, N, CPM_OP_GATHERV)
 #define OPS_V(X, suffix, ALG)                                                                    \
-    {#X "_Scatterv_" #suffix, #X, CPM_OP_SCATTERV, 0, ALG},                                     \
-        {#X "_Gatherv_" #suffix, #X, CPM_OP_GATHERV, 0, ALG},
+    {#X "_Scatterv_" #suffix, #X, CPM_OP_SCATTERV, 0, ALG, FN(X##_Scatterv_##suffix)},          \
+        {#X "_Gatherv_" #suffix, #X, CPM_OP_GATHERV, 0, ALG, FN(X##_Gatherv_##suffix)},
 #define OPS_MODEL(X)                                                                             \
     OPS_BINOMIAL(X, dfs, min, DFS, MIN)                                                          \
     OPS_BINOMIAL(X, dfs, max, DFS, MAX)                                                          \
@@ -277,8 +280,8 @@ int LMO_Gather_split_flat(CPM_COLL_ARGS_SG)
 
 const struct cpm_coll_entry cpm_coll_ops[] = {
     CPM_COLL_MODELS(OPS_MODEL)
-    {"LMO_Scatter_split_flat", "LMO", CPM_OP_SCATTER, 1, ALG_TRAFF},
-    {"LMO_Gather_split_flat", "LMO", CPM_OP_GATHER, 1, ALG_TRAFF},
+    {"LMO_Scatter_split_flat", "LMO", CPM_OP_SCATTER, 1, ALG_TRAFF, FN(LMO_Scatter_split_flat)},
+    {"LMO_Gather_split_flat", "LMO", CPM_OP_GATHER, 1, ALG_TRAFF, FN(LMO_Gather_split_flat)},
 };
 const size_t cpm_coll_nops = sizeof cpm_coll_ops / sizeof cpm_coll_ops[0];
 
@@ -322,4 +325,30 @@ double cpm_coll_op_predict(const struct cpm_coll_entry *o, const void *model, in
     double time = cpm_tree_predict(&t, p, cpm_coll_op_dir(o->op), m);
     cpm_tree_free(&t);
     return time;
+}
+
+int cpm_coll_entry_call(const struct cpm_coll_entry *e, void (*fn)(void),
+                        const struct cpm_coll_call *a)
+{
+    switch (e->op) {
+    case CPM_OP_BCAST:
+        return ((int (*)(CPM_COLL_ARGS_BCAST))fn)((void *)a->sendbuf, a->count, a->type, a->root,
+                                                  a->comm);
+    case CPM_OP_REDUCE:
+        return ((int (*)(CPM_COLL_ARGS_REDUCE))fn)(a->sendbuf, a->recvbuf, a->count, a->type,
+                                                   a->op, a->root, a->comm);
+    case CPM_OP_SCATTER:
+    case CPM_OP_GATHER:
+        return ((int (*)(CPM_COLL_ARGS_SG))fn)(a->sendbuf, a->count, a->type, a->recvbuf,
+                                               a->count, a->type, a->root, a->comm);
+    case CPM_OP_SCATTERV:
+        return ((int (*)(CPM_COLL_ARGS_SCATTERV))fn)(a->sendbuf, a->counts, a->displs, a->type,
+                                                     a->recvbuf, a->count, a->type, a->root,
+                                                     a->comm);
+    case CPM_OP_GATHERV:
+        return ((int (*)(CPM_COLL_ARGS_GATHERV))fn)(a->sendbuf, a->count, a->type, a->recvbuf,
+                                                    a->counts, a->displs, a->type, a->root,
+                                                    a->comm);
+    }
+    return MPI_ERR_ARG;
 }

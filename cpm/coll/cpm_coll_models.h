@@ -80,11 +80,30 @@ struct cpm_coll_entry {
     enum cpm_coll_op_kind op;
     int lmo_split;           /* 1 for the LMO split-flat operations, else 0 */
     struct cpm_coll_alg alg; /* the generic algorithm (lmo_split 0) */
+    void (*fn)(void);        /* the function, to be called through cpm_coll_entry_call */
 };
 extern const struct cpm_coll_entry cpm_coll_ops[];
 extern const size_t cpm_coll_nops;
 /* NULL when unknown. */
 const struct cpm_coll_entry *cpm_coll_op_find(const char *name);
+
+/* The arguments of any operation: count elements of type per process
+ * (Scatterv/Gatherv: counts[rank] at displs[rank] on the root's side, count
+ * on the others'), op for Reduce. */
+struct cpm_coll_call {
+    const void *sendbuf;
+    void *recvbuf; /* Bcast: the buffer is sendbuf */
+    int count;
+    MPI_Datatype type;
+    const int *counts, *displs;
+    MPI_Op op;
+    int root;
+    MPI_Comm comm;
+};
+/* Calls fn (e->fn, or the same function found elsewhere, e.g. by dlsym)
+ * with the argument list of e's kind. */
+int cpm_coll_entry_call(const struct cpm_coll_entry *e, void (*fn)(void),
+                        const struct cpm_coll_call *a);
 /* The prediction of an operation with a model (its kind's own model
  * struct) on n processes, m bytes per process; negative on failure. */
 double cpm_coll_op_predict(const struct cpm_coll_entry *o, const void *model, int n, int root,
