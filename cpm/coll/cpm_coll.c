@@ -344,8 +344,38 @@ out:
     return rc;
 }
 
+/* Propagation: a process learns its parent from the header it gets, so a
+ * header must not be taken for one of the next operation's (a quick
+ * neighbour may be there already): each v-operation on a communicator
+ * gets its own header tag from a counter kept as an attribute of it. */
+static int seq_keyval = MPI_KEYVAL_INVALID;
+static int free_seq(MPI_Comm comm, int keyval, void *attr, void *extra)
+{
+    (void)comm;
+    (void)keyval;
+    (void)extra;
+    free(attr);
+    return MPI_SUCCESS;
+}
+static int header_tag(MPI_Comm comm, int *tag)
+{
+    int rc = MPI_SUCCESS, flag = 0;
+    unsigned *seq = NULL;
+    if (seq_keyval == MPI_KEYVAL_INVALID)
+        rc = MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, free_seq, &seq_keyval, NULL);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Comm_get_attr(comm, seq_keyval, &seq, &flag);
+    if (rc == MPI_SUCCESS && !flag) {
+        seq = calloc(1, sizeof *seq);
+        rc = seq ? MPI_Comm_set_attr(comm, seq_keyval, seq) : MPI_ERR_NO_MEM;
+    }
+    if (rc == MPI_SUCCESS)
+        *tag = CPM_COLL_TAG + 2 + (int)((*seq)++ & 0x3FFFu);
+    return rc;
+}
+
 /* Propagation: the description of each child's subtree, ahead of the data. */
-static int send_headers(const struct cpm_tree *t, MPI_Comm comm)
+static int send_headers(const struct cpm_tree *t, int tag, MPI_Comm comm)
 {
     int rc = MPI_SUCCESS;
     uint64_t *h = malloc(3 * (size_t)t->n * sizeof *h);
@@ -357,21 +387,21 @@ static int send_headers(const struct cpm_tree *t, MPI_Comm comm)
             h[3 * i + 1] = (uint64_t)t->size[j + i];
             h[3 * i + 2] = (uint64_t)t->bytes[j + i];
         }
-        TRY(MPI_Send(h, 3 * t->size[j], MPI_UINT64_T, t->order[j], CPM_COLL_TAG + 1, comm));
+        TRY(MPI_Send(h, 3 * t->size[j], MPI_UINT64_T, t->order[j], tag, comm));
     }
 out:
     free(h);
     return rc;
 }
 
-static int recv_header(MPI_Comm comm, struct cpm_tree *t, int *parent)
+static int recv_header(MPI_Comm comm, int tag, struct cpm_tree *t, int *parent)
 {
     MPI_Status st;
     int rc = MPI_SUCCESS, count = 0;
     uint64_t *h = NULL;
     int *order = NULL, *size = NULL;
     size_t *bytes = NULL;
-    TRY(MPI_Probe(MPI_ANY_SOURCE, CPM_COLL_TAG + 1, comm, &st));
+    TRY(MPI_Probe(MPI_ANY_SOURCE, tag, comm, &st));
     TRY(MPI_Get_count(&st, MPI_UINT64_T, &count));
     *parent = st.MPI_SOURCE;
     int n = count / 3;
@@ -381,7 +411,7 @@ static int recv_header(MPI_Comm comm, struct cpm_tree *t, int *parent)
     bytes = malloc((size_t)(n ? n : 1) * sizeof *bytes);
     if (!h || !order || !size || !bytes)
         TRY(MPI_ERR_NO_MEM);
-    TRY(MPI_Recv(h, count, MPI_UINT64_T, *parent, CPM_COLL_TAG + 1, comm, MPI_STATUS_IGNORE));
+    TRY(MPI_Recv(h, count, MPI_UINT64_T, *parent, tag, comm, MPI_STATUS_IGNORE));
     for (int i = 0; i < n; i++) {
         order[i] = (int)h[3 * i];
         size[i] = (int)h[3 * i + 1];
@@ -405,11 +435,12 @@ static int sgv_tree(const struct cpm_predictor *p, const struct cpm_coll_alg *al
     int rc = MPI_SUCCESS;
     size_t *bytes = NULL;
     uint64_t *wire = NULL;
-    int mode = cpm_coll_sgv_mode;
+    int mode = cpm_coll_sgv_mode, tag = 0;
+    TRY(header_tag(comm, &tag));
     if (mode == CPM_SGV_PROPAGATE && rank != root) {
         *k = 0;
-        TRY(recv_header(comm, t, parent));
-        TRY(send_headers(t, comm));
+        TRY(recv_header(comm, tag, t, parent));
+        TRY(send_headers(t, tag, comm));
         goto out;
     }
     bytes = malloc((size_t)n * sizeof *bytes);
@@ -431,7 +462,7 @@ static int sgv_tree(const struct cpm_predictor *p, const struct cpm_coll_alg *al
     TRY(cpm_coll_tree(p, alg, op, n, root, 0, bytes, t));
     TRY(locate(t, rank, k, parent));
     if (mode == CPM_SGV_PROPAGATE)
-        TRY(send_headers(t, comm));
+        TRY(send_headers(t, tag, comm));
 out:
     free(bytes);
     free(wire);

@@ -3,8 +3,10 @@
  * parameterised by any model's point-to-point predictor. Each builds its
  * tree with cpm_tree (cpm_coll_tree gives the same tree for a prediction)
  * and runs it with blocking point-to-point messages on the communicator
- * (tag CPM_COLL_TAG and CPM_COLL_TAG + 1): a node's transfers follow one
- * another in the tree's order; subtrees proceed in parallel.
+ * (tag CPM_COLL_TAG for data, CPM_COLL_TAG + 2 .. + 16385 for the headers
+ * of Scatterv/Gatherv, one tag per operation from a counter cached on the
+ * communicator): a node's transfers follow one another in the tree's
+ * order; subtrees proceed in parallel.
  *
  * The arguments after the predictor and the algorithm are MPI's, with the
  * meaning MPI gives them (any root, any number of processes, any datatype;
