@@ -1,7 +1,8 @@
-# CPM: communication performance models. libcpm (static and shared) is
-# cpm/cpm_*.c; libcpm_coll, the model-based collectives, is cpm/coll/*.c
-# on top of it; the tools link the same objects plus the option layer cli.c.
-CPM_LIB_SRCS := $(sort $(wildcard cpm/cpm_*.c))
+# CPM: communication performance models, in three layers: the measurement
+# and model library libcpm (static and shared) is cpm/lib/; the model-based
+# collectives library libcpm_coll on top of it is cpm/coll/; the tools are
+# cpm/*.c and link the same objects plus the option layer cli.c.
+CPM_LIB_SRCS := $(sort $(wildcard cpm/lib/cpm_*.c))
 CPM_LIB_OBJS := $(CPM_LIB_SRCS:%.c=$(BUILD)/%.o)
 CPM_COLL_SRCS := $(sort $(wildcard cpm/coll/*.c))
 CPM_COLL_OBJS := $(CPM_COLL_SRCS:%.c=$(BUILD)/%.o)
@@ -9,7 +10,7 @@ $(call family,cpm,model prediction p2p collective coll_test,$(CPM_LIB_SRCS) $(CP
 
 # Everything in cpm/ is position independent so one set of objects serves
 # the programs, the static and the shared libraries.
-$(BUILD)/cpm/%.o: ALL_CFLAGS += -fPIC -Icpm -Icpm/coll
+$(BUILD)/cpm/%.o: ALL_CFLAGS += -fPIC -Icpm/lib -Icpm/coll
 
 # libcpm.so carries position-independent copies of the harness objects it
 # calls, so it needs nothing but MPI, GSL and hwloc at run time.
@@ -43,5 +44,5 @@ all: $(BUILD)/cpm/libcpm.a $(BUILD)/cpm/libcpm.so $(BUILD)/cpm/libcpm_coll.a \
   $(BUILD)/cpm/libcpm_coll.so
 INSTALL_LIBS += $(BUILD)/cpm/libcpm.a $(BUILD)/cpm/libcpm.so $(BUILD)/cpm/libcpm_coll.a \
   $(BUILD)/cpm/libcpm_coll.so
-INSTALL_HEADERS += $(wildcard cpm/cpm_*.h cpm/coll/*.h)
-$(BUILD)/tests/unit/test_cpm_%.o: ALL_CFLAGS += -Icpm -Icpm/coll
+INSTALL_HEADERS += $(wildcard cpm/lib/cpm_*.h cpm/coll/*.h)
+$(BUILD)/tests/unit/test_cpm_%.o: ALL_CFLAGS += -Icpm/lib -Icpm/coll
