@@ -224,6 +224,14 @@ int cpm_coll_reduce(const struct cpm_predictor *p, const struct cpm_coll_alg *al
     void *acc = alloc_typed(count, datatype, &acc_raw), *in = alloc_typed(count, datatype, &in_raw);
     if (!acc || !in)
         TRY(MPI_ERR_NO_MEM);
+    /* Whether the library can apply op to this datatype, tried on one local
+     * element before any message: every process finds the same answer, so
+     * a refusal cannot leave a partner waiting. */
+    if (count > 0) {
+        TRY(self_copy(sendbuf, 1, datatype, acc, 1, datatype));
+        TRY(self_copy(sendbuf, 1, datatype, in, 1, datatype));
+        TRY(MPI_Reduce_local(in, acc, 1, datatype, op));
+    }
     TRY(self_copy(sendbuf, count, datatype, acc, count, datatype));
     for (int j = k + 1; j < k + t.size[k]; j += t.size[j]) {
         TRY(MPI_Recv(in, count, datatype, t.order[j], CPM_COLL_TAG, comm, MPI_STATUS_IGNORE));
