@@ -85,42 +85,41 @@ static const struct cpm_predictor *instance_predictor(const struct instance *in)
 #define ALG_FLAT(O) {CPM_ALG_SORTED_FLAT, CPM_TREE_DFS, CPM_NEXT_MIN, CPM_SORT_##O}
 #define ALG_TRAFF {CPM_ALG_TRAFF, CPM_TREE_DFS, CPM_NEXT_MIN, CPM_SORT_ASC}
 
+/* X_Y is the seed's "return CPM_Y(&X_model_instance->predictor, args)". */
 #define DEFINE_BINOMIAL(X, s, n, S, N)                                                           \
     int X##_Bcast_##s##_binomial_##n(CPM_COLL_ARGS_BCAST)                                        \
     {                                                                                            \
-        static const struct cpm_coll_alg a = ALG_BIN(S, N);                                      \
-        return cpm_coll_bcast(instance_predictor(&X##_instance), &a, buffer, count, datatype,   \
-                              root, comm);                                                       \
+        return CPM_Bcast_##s##_binomial(instance_predictor(&X##_instance), CPM_NEXT_##N, buffer, \
+                                        count, datatype, root, comm);                            \
     }                                                                                            \
     int X##_Reduce_##s##_binomial_##n(CPM_COLL_ARGS_REDUCE)                                      \
     {                                                                                            \
-        static const struct cpm_coll_alg a = ALG_BIN(S, N);                                      \
-        return cpm_coll_reduce(instance_predictor(&X##_instance), &a, sendbuf, recvbuf, count,  \
-                               datatype, op, root, comm);                                        \
+        return CPM_Reduce_##s##_binomial(instance_predictor(&X##_instance), CPM_NEXT_##N,       \
+                                         sendbuf, recvbuf, count, datatype, op, root, comm);     \
     }                                                                                            \
     int X##_Scatter_##s##_binomial_##n(CPM_COLL_ARGS_SG)                                         \
     {                                                                                            \
-        static const struct cpm_coll_alg a = ALG_BIN(S, N);                                      \
-        return cpm_coll_scatter(instance_predictor(&X##_instance), &a, sendbuf, sendcount,      \
-                                sendtype, recvbuf, recvcount, recvtype, root, comm);             \
+        return CPM_Scatter_##s##_binomial(instance_predictor(&X##_instance), CPM_NEXT_##N,      \
+                                          sendbuf, sendcount, sendtype, recvbuf, recvcount,      \
+                                          recvtype, root, comm);                                 \
     }                                                                                            \
     int X##_Gather_##s##_binomial_##n(CPM_COLL_ARGS_SG)                                          \
     {                                                                                            \
-        static const struct cpm_coll_alg a = ALG_BIN(S, N);                                      \
-        return cpm_coll_gather(instance_predictor(&X##_instance), &a, sendbuf, sendcount,       \
-                               sendtype, recvbuf, recvcount, recvtype, root, comm);              \
+        return CPM_Gather_##s##_binomial(instance_predictor(&X##_instance), CPM_NEXT_##N,       \
+                                         sendbuf, sendcount, sendtype, recvbuf, recvcount,       \
+                                         recvtype, root, comm);                                  \
     }                                                                                            \
     int X##_Scatterv_##s##_binomial_##n(CPM_COLL_ARGS_SCATTERV)                                  \
     {                                                                                            \
-        static const struct cpm_coll_alg a = ALG_BIN(S, N);                                      \
-        return cpm_coll_scatterv(instance_predictor(&X##_instance), &a, sendbuf, sendcounts,    \
-                                 displs, sendtype, recvbuf, recvcount, recvtype, root, comm);    \
+        return CPM_Scatterv_##s##_binomial(instance_predictor(&X##_instance), CPM_NEXT_##N,     \
+                                           sendbuf, sendcounts, displs, sendtype, recvbuf,       \
+                                           recvcount, recvtype, root, comm);                     \
     }                                                                                            \
     int X##_Gatherv_##s##_binomial_##n(CPM_COLL_ARGS_GATHERV)                                    \
     {                                                                                            \
-        static const struct cpm_coll_alg a = ALG_BIN(S, N);                                      \
-        return cpm_coll_gatherv(instance_predictor(&X##_instance), &a, sendbuf, sendcount,      \
-                                sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);    \
+        return CPM_Gatherv_##s##_binomial(instance_predictor(&X##_instance), CPM_NEXT_##N,      \
+                                          sendbuf, sendcount, sendtype, recvbuf, recvcounts,     \
+                                          displs, recvtype, root, comm);                         \
     }
 
 #define DEFINE_V(X, suffix, ALG)                                                                 \
@@ -160,6 +159,81 @@ static const struct cpm_predictor *instance_predictor(const struct instance *in)
     DEFINE_V(X, Traff, ALG_TRAFF)
 
 CPM_COLL_MODELS(DEFINE_MODEL)
+
+/* ---- the seed's generic names ---- */
+
+#define GENERIC_ALG(S) {CPM_ALG_BINOMIAL, CPM_TREE_##S, next, CPM_SORT_ASC}
+#define DEFINE_GENERIC(s, S)                                                                     \
+    int CPM_Bcast_##s##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,        \
+                                 CPM_COLL_ARGS_BCAST)                                            \
+    {                                                                                            \
+        struct cpm_coll_alg a = GENERIC_ALG(S);                                                  \
+        return cpm_coll_bcast(p, &a, buffer, count, datatype, root, comm);                      \
+    }                                                                                            \
+    int CPM_Reduce_##s##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,       \
+                                  CPM_COLL_ARGS_REDUCE)                                          \
+    {                                                                                            \
+        struct cpm_coll_alg a = GENERIC_ALG(S);                                                  \
+        return cpm_coll_reduce(p, &a, sendbuf, recvbuf, count, datatype, op, root, comm);       \
+    }                                                                                            \
+    int CPM_Scatter_##s##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,      \
+                                   CPM_COLL_ARGS_SG)                                             \
+    {                                                                                            \
+        struct cpm_coll_alg a = GENERIC_ALG(S);                                                  \
+        return cpm_coll_scatter(p, &a, sendbuf, sendcount, sendtype, recvbuf, recvcount,        \
+                                recvtype, root, comm);                                           \
+    }                                                                                            \
+    int CPM_Gather_##s##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,       \
+                                  CPM_COLL_ARGS_SG)                                              \
+    {                                                                                            \
+        struct cpm_coll_alg a = GENERIC_ALG(S);                                                  \
+        return cpm_coll_gather(p, &a, sendbuf, sendcount, sendtype, recvbuf, recvcount,         \
+                               recvtype, root, comm);                                            \
+    }                                                                                            \
+    int CPM_Scatterv_##s##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,     \
+                                    CPM_COLL_ARGS_SCATTERV)                                      \
+    {                                                                                            \
+        struct cpm_coll_alg a = GENERIC_ALG(S);                                                  \
+        return cpm_coll_scatterv(p, &a, sendbuf, sendcounts, displs, sendtype, recvbuf,         \
+                                 recvcount, recvtype, root, comm);                               \
+    }                                                                                            \
+    int CPM_Gatherv_##s##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,      \
+                                   CPM_COLL_ARGS_GATHERV)                                        \
+    {                                                                                            \
+        struct cpm_coll_alg a = GENERIC_ALG(S);                                                  \
+        return cpm_coll_gatherv(p, &a, sendbuf, sendcount, sendtype, recvbuf, recvcounts,       \
+                                displs, recvtype, root, comm);                                   \
+    }
+DEFINE_GENERIC(dfs, DFS)
+DEFINE_GENERIC(bfs, BFS)
+DEFINE_GENERIC(ucs, UCS)
+
+int CPM_Scatterv_sorted_flat(const struct cpm_predictor *p, enum cpm_sort_order order,
+                             CPM_COLL_ARGS_SCATTERV)
+{
+    struct cpm_coll_alg a = {CPM_ALG_SORTED_FLAT, CPM_TREE_DFS, CPM_NEXT_MIN, order};
+    return cpm_coll_scatterv(p, &a, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                             recvtype, root, comm);
+}
+int CPM_Gatherv_sorted_flat(const struct cpm_predictor *p, enum cpm_sort_order order,
+                            CPM_COLL_ARGS_GATHERV)
+{
+    struct cpm_coll_alg a = {CPM_ALG_SORTED_FLAT, CPM_TREE_DFS, CPM_NEXT_MIN, order};
+    return cpm_coll_gatherv(p, &a, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                            recvtype, root, comm);
+}
+int CPM_Scatterv_Traff(const struct cpm_predictor *p, CPM_COLL_ARGS_SCATTERV)
+{
+    static const struct cpm_coll_alg a = ALG_TRAFF;
+    return cpm_coll_scatterv(p, &a, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                             recvtype, root, comm);
+}
+int CPM_Gatherv_Traff(const struct cpm_predictor *p, CPM_COLL_ARGS_GATHERV)
+{
+    static const struct cpm_coll_alg a = ALG_TRAFF;
+    return cpm_coll_gatherv(p, &a, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                            recvtype, root, comm);
+}
 
 /* ---- LMO split flat ---- */
 

@@ -70,6 +70,32 @@
 
 CPM_COLL_MODELS(CPM_COLL_DECLARE)
 
+/* The seed's generic names: the predictor and the strategy (next-node rule
+ * or sort order), then MPI's arguments, e.g.
+ * CPM_Scatter_bfs_binomial(p, CPM_NEXT_MIN, sendbuf, ...). */
+#define CPM_COLL_DECLARE_GENERIC(S)                                                              \
+    int CPM_Bcast_##S##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,        \
+                                 CPM_COLL_ARGS_BCAST);                                           \
+    int CPM_Reduce_##S##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,       \
+                                  CPM_COLL_ARGS_REDUCE);                                         \
+    int CPM_Scatter_##S##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,      \
+                                   CPM_COLL_ARGS_SG);                                            \
+    int CPM_Gather_##S##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,       \
+                                  CPM_COLL_ARGS_SG);                                             \
+    int CPM_Scatterv_##S##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,     \
+                                    CPM_COLL_ARGS_SCATTERV);                                     \
+    int CPM_Gatherv_##S##_binomial(const struct cpm_predictor *p, enum cpm_next_node next,      \
+                                   CPM_COLL_ARGS_GATHERV);
+CPM_COLL_DECLARE_GENERIC(dfs)
+CPM_COLL_DECLARE_GENERIC(bfs)
+CPM_COLL_DECLARE_GENERIC(ucs)
+int CPM_Scatterv_sorted_flat(const struct cpm_predictor *p, enum cpm_sort_order order,
+                             CPM_COLL_ARGS_SCATTERV);
+int CPM_Gatherv_sorted_flat(const struct cpm_predictor *p, enum cpm_sort_order order,
+                            CPM_COLL_ARGS_GATHERV);
+int CPM_Scatterv_Traff(const struct cpm_predictor *p, CPM_COLL_ARGS_SCATTERV);
+int CPM_Gatherv_Traff(const struct cpm_predictor *p, CPM_COLL_ARGS_GATHERV);
+
 int LMO_Scatter_split_flat(CPM_COLL_ARGS_SG);
 int LMO_Gather_split_flat(CPM_COLL_ARGS_SG);
 
