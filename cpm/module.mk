@@ -1,12 +1,16 @@
-# CPM: communication performance models. libcpm (static and shared) is
-# cpm/cpm_*.c; the tools link the same objects plus the option layer cli.c.
-CPM_LIB_SRCS := $(sort $(wildcard cpm/cpm_*.c))
+# CPM: communication performance models, in three layers: the measurement
+# and model library libcpm (static and shared) is cpm/lib/; the model-based
+# collectives library libcpm_coll on top of it is cpm/coll/; the tools are
+# cpm/*.c and link the same objects plus the option layer cli.c.
+CPM_LIB_SRCS := $(sort $(wildcard cpm/lib/cpm_*.c))
 CPM_LIB_OBJS := $(CPM_LIB_SRCS:%.c=$(BUILD)/%.o)
-$(call family,cpm,model prediction p2p collective,$(CPM_LIB_SRCS) cpm/cli.c)
+CPM_COLL_SRCS := $(sort $(wildcard cpm/coll/*.c))
+CPM_COLL_OBJS := $(CPM_COLL_SRCS:%.c=$(BUILD)/%.o)
+$(call family,cpm,model prediction p2p collective coll_test,$(CPM_LIB_SRCS) $(CPM_COLL_SRCS) cpm/cli.c,-ldl)
 
 # Everything in cpm/ is position independent so one set of objects serves
-# the programs, libcpm.a and libcpm.so.
-$(BUILD)/cpm/%.o: ALL_CFLAGS += -fPIC
+# the programs, the static and the shared libraries.
+$(BUILD)/cpm/%.o: ALL_CFLAGS += -fPIC -Icpm/lib -Icpm/coll
 
 # libcpm.so carries position-independent copies of the harness objects it
 # calls, so it needs nothing but MPI, GSL and hwloc at run time.
@@ -25,6 +29,20 @@ $(BUILD)/cpm/libcpm.so: $(CPM_LIB_OBJS) $(CPM_PIC_COMMON)
 	@mkdir -p $(@D)
 	$(MPICC) -shared $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-all: $(BUILD)/cpm/libcpm.a $(BUILD)/cpm/libcpm.so
-INSTALL_LIBS += $(BUILD)/cpm/libcpm.a $(BUILD)/cpm/libcpm.so
-INSTALL_HEADERS += $(wildcard cpm/cpm_*.h)
+# libcpm_coll.so needs libcpm.so, found beside it ($ORIGIN) or installed.
+$(BUILD)/cpm/libcpm_coll.a: $(CPM_COLL_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/cpm/libcpm_coll.so: $(CPM_COLL_OBJS) $(BUILD)/cpm/libcpm.so
+	@mkdir -p $(@D)
+	$(MPICC) -shared $(LDFLAGS) -o $@ $(CPM_COLL_OBJS) -L$(BUILD)/cpm -lcpm \
+	  -Wl,-rpath,'$$ORIGIN' $(LDLIBS)
+
+all: $(BUILD)/cpm/libcpm.a $(BUILD)/cpm/libcpm.so $(BUILD)/cpm/libcpm_coll.a \
+  $(BUILD)/cpm/libcpm_coll.so
+INSTALL_LIBS += $(BUILD)/cpm/libcpm.a $(BUILD)/cpm/libcpm.so $(BUILD)/cpm/libcpm_coll.a \
+  $(BUILD)/cpm/libcpm_coll.so
+INSTALL_HEADERS += $(wildcard cpm/lib/cpm_*.h cpm/coll/*.h)
+$(BUILD)/tests/unit/test_cpm_%.o: ALL_CFLAGS += -Icpm/lib -Icpm/coll

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cpm_coll_models.h"
 #include "cpm_model.h"
 #include "cpm_predict.h"
 #include "err.h"
@@ -83,6 +84,7 @@ int main(int argc, char **argv)
 
     size_t np = 0, min = 0, max = 65536, stride = 0, root = 0;
     const char *op_name = NULL, *path = NULL;
+    bool dot = false;
     int kind_index = -1;
     const char *const *names = cpm_model_kind_names(false);
     char list[200], kind_help[260];
@@ -106,15 +108,23 @@ int main(int argc, char **argv)
          .help = "stride between sizes, 0 for doubling (default 0)"},
         {.long_name = "root", .kind = OPT_SIZE, .dest = &root, .metavar = "RANK",
          .help = "root of a collective (default 0)"},
+        {.long_name = "dot", .kind = OPT_FLAG, .dest = &dot,
+         .help = "model-based operation: print its tree at MIN bytes as Graphviz DOT"},
     };
-    char ops[600], own_ops[1600], description[2400];
+    char ops[600], own_ops[1600], description[3000];
     list_operations(ops, sizeof ops);
     list_own_operations(own_ops, sizeof own_ops);
     snprintf(description, sizeof description,
              "Predicts communication times from a model file; needs no MPI run.\n"
-             "Operations: %s.\nThe models' own:%s",
+             "Operations: %s.\nThe models' own:%s\n"
+             "Model-based collectives of libcpm_coll (the model's name first, e.g.\n"
+             "  Hockney_Scatter_dfs_binomial_min): X_{Bcast,Reduce,Scatter,Gather,Scatterv,"
+             "Gatherv}_{dfs,bfs,ucs}_binomial_{min,max},\n  X_{Scatterv,Gatherv}_sorted_flat_"
+             "{asc,dsc}, X_{Scatterv,Gatherv}_Traff, LMO_{Scatter,Gather}_split_flat;\n"
+             "  predicted from the tree the operation builds (--dot prints it)",
              ops, own_ops);
-    struct opt_usage usage = {"-n NP -O OPERATION -i FILE -C MODEL [-m MIN] [-M MAX] [-S STRIDE]",
+    struct opt_usage usage = {"-n NP -O OPERATION -i FILE -C MODEL [-m MIN] [-M MAX] [-S STRIDE] "
+                              "[--root R] [--dot]",
                               description, false, false};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (pos < argc)
@@ -137,7 +147,13 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < kind->ncolls; k++)
         if (strcmp(op_name, kind->colls[k].name) == 0)
             own = &kind->colls[k];
-    if (!p2p && !generic && !own)
+    const struct cpm_coll_entry *based = cpm_coll_op_find(op_name);
+    if (based && strcmp(based->model, kind->name) != 0)
+        err_usage("%s is an operation of the %s model, not of %s", op_name, based->model,
+                  kind->name);
+    if (dot && (!based || based->lmo_split))
+        err_usage("--dot needs a model-based tree operation such as Hockney_Bcast_ucs_binomial_min");
+    if (!p2p && !generic && !own && !based)
         err_usage("unknown operation '%s' for the %s model: %s", op_name, kind->name, ops);
 
     void *model;
@@ -147,6 +163,18 @@ int main(int argc, char **argv)
     if (cpm_model_read_file(path, kind, (int)np, &model, err, sizeof err) != 0)
         err_usage("%s", err);
     const struct cpm_predictor *p = kind->predictor(model);
+    if (dot) {
+        struct cpm_tree t;
+        char title[300];
+        if (cpm_coll_op_tree(based, model, (int)np, (int)root, min, &t) != MPI_SUCCESS)
+            err_usage("cannot build the tree of %s", op_name);
+        snprintf(title, sizeof title, "%s, %s, root %zu, %zu bytes per process", op_name, path,
+                 root, min);
+        cpm_tree_dot(stdout, &t, p, cpm_coll_op_dir(based->op), min, title);
+        cpm_tree_free(&t);
+        kind->free(model);
+        return 0;
+    }
 
     out_comment("CPM prediction (commsweep %s)", COMMSWEEP_VERSION);
     out_comment("model: %s from %s, processors: %zu", kind->name, path, np);
@@ -172,8 +200,9 @@ int main(int argc, char **argv)
     } else {
         out_line("#msg time");
         for (size_t m = min; m <= max; m = next_size(m, stride)) {
-            double t = own ? own->predict(model, (int)root, m)
-                           : predict_generic(generic, p, (int)np, (int)root, m);
+            double t = own     ? own->predict(model, (int)root, m)
+                       : based ? cpm_coll_op_predict(based, model, (int)np, (int)root, m)
+                               : predict_generic(generic, p, (int)np, (int)root, m);
             out_line("%zu %.9g", m, t);
             if (next_size(m, stride) <= m)
                 break;

@@ -245,7 +245,7 @@ check_cpm() { # MODEL MIN MAX STRIDE ENFORCE WHY_NOT
 check_cpm_hockney() { check_cpm Hockney 262144 1048576 262144 1; }
 
 # LMO solves C and t per host over the triplets, then L and 1/beta of each
-# pair from the pair's own round trips (cpm/cpm_lmo_estimate.c), so its
+# pair from the pair's own round trips (cpm/lib/cpm_lmo_estimate.c), so its
 # point-to-point predictions give back the measured round trips and are held
 # to the same 10% as Hockney. Its rate comes from round trips of 0 and MAX
 # bytes only, so the 32 kB tbf burst makes it read about 32k/512k = 6% high

@@ -7,11 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../cpm/cpm_hockney.h"
-#include "../../cpm/cpm_lininterp.h"
-#include "../../cpm/cpm_lmo.h"
-#include "../../cpm/cpm_plogp.h"
-#include "../../cpm/cpm_predict.h"
+#include "../../cpm/lib/cpm_hockney.h"
+#include "../../cpm/lib/cpm_lininterp.h"
+#include "../../cpm/lib/cpm_lmo.h"
+#include "../../cpm/lib/cpm_plogp.h"
+#include "../../cpm/lib/cpm_predict.h"
 
 /* Writes model with kind, reads it back; returns what was read. */
 static void *round_trip(const struct cpm_model_kind *kind, const void *model)

@@ -6,8 +6,8 @@
 
 #include <stdlib.h>
 
-#include "../../cpm/cpm_breakpoint.h"
-#include "../../cpm/cpm_measure.h"
+#include "../../cpm/lib/cpm_breakpoint.h"
+#include "../../cpm/lib/cpm_measure.h"
 
 static void test_stopping_rule(void **state)
 {

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cpm/cpm_hockney.h"
-#include "../../cpm/cpm_lininterp.h"
-#include "../../cpm/cpm_lmo.h"
-#include "../../cpm/cpm_plogp.h"
-#include "../../cpm/cpm_predict.h"
+#include "../../cpm/lib/cpm_hockney.h"
+#include "../../cpm/lib/cpm_lininterp.h"
+#include "../../cpm/lib/cpm_lmo.h"
+#include "../../cpm/lib/cpm_plogp.h"
+#include "../../cpm/lib/cpm_predict.h"
 
 #define EPS 1e-9
 

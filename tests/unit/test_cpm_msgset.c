@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "../../cpm/cpm_measure.h"
+#include "../../cpm/lib/cpm_measure.h"
 
 /* The sizes a set yields against a straight line; returns the count. */
 static size_t sizes_of(const struct cpm_msgset *m, size_t *sizes)

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../cpm/cpm_hockney.h"
-#include "../../cpm/cpm_lininterp.h"
-#include "../../cpm/cpm_lmo.h"
-#include "../../cpm/cpm_plogp.h"
+#include "../../cpm/lib/cpm_hockney.h"
+#include "../../cpm/lib/cpm_lininterp.h"
+#include "../../cpm/lib/cpm_lmo.h"
+#include "../../cpm/lib/cpm_plogp.h"
 
 static int read_text(const struct cpm_model_kind *kind, const char *text, int processes,
                      char *err, size_t len)

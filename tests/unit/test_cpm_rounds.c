@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../cpm/cpm_measure.h"
+#include "../../cpm/lib/cpm_measure.h"
 
 static void test_serial_round_is_triplet(void **state)
 {

@@ -192,6 +192,12 @@ struct cpm_coll_timer {
     int root;
     double barrier_time; /* root method: mean time of a barrier on root */
     double *offsets;     /* global method: clock offset of each rank (root) */
+    /* Around every timed run, outside the timed region (NULL: nothing):
+     * prepare sets the buffers up, check counts the wrong bytes this rank
+     * received, summed into errors. Set after cpm_coll_timer_init. */
+    cpm_coll_op prepare;
+    size_t (*check)(MPI_Comm comm, int root, size_t size, void *ctx);
+    size_t errors;
 };
 /* Collective: prepares the method (measures the barrier or the offsets). */
 void cpm_coll_timer_init(struct cpm_coll_timer *t, MPI_Comm comm, enum cpm_timing method,

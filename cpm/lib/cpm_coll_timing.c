@@ -86,6 +86,9 @@ void cpm_coll_timer_init(struct cpm_coll_timer *t, MPI_Comm comm, enum cpm_timin
     t->root = root;
     t->barrier_time = 0.0;
     t->offsets = NULL;
+    t->prepare = NULL;
+    t->check = NULL;
+    t->errors = 0;
     if (method == CPM_TIMING_ROOT)
         t->barrier_time = barrier_time(comm, root, p);
     if (method == CPM_TIMING_GLOBAL) {
@@ -108,6 +111,8 @@ static double timed_run(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, v
 {
     int rank;
     MPI_Comm_rank(t->comm, &rank);
+    if (t->prepare)
+        t->prepare(t->comm, t->root, size, ctx);
     MPI_CHECK(MPI_Barrier(t->comm));
     double t0 = MPI_Wtime(), dt = 0.0;
     op(t->comm, t->root, size, ctx);
@@ -136,6 +141,8 @@ static double timed_run(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, v
         break;
     }
     }
+    if (t->check)
+        t->errors += t->check(t->comm, t->root, size, ctx);
     return dt;
 }
 
