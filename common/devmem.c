@@ -85,5 +85,12 @@ int devmem_mpi_aware(enum devmem_api api, const char **how)
         *how = "host memory";
         return 1;
     }
-    return library_answer(api, how);
+    int answer = library_answer(api, how);
+    /* Cray MPICH reads device memory when this is set (its GTL is linked). */
+    const char *cray = getenv("MPICH_GPU_SUPPORT_ENABLED");
+    if (answer < 0 && cray && strcmp(cray, "1") == 0) {
+        *how = "MPICH_GPU_SUPPORT_ENABLED=1";
+        return 1;
+    }
+    return answer;
 }

@@ -72,7 +72,8 @@ int devmem_local_rank(void);
 /* Whether the MPI library can read pointers needing api: 1 yes, 0 no, -1 it
  * cannot tell. COMMSWEEP_GPU_AWARE=1 or 0 in the environment overrides the
  * library; otherwise Open MPI's MPIX_Query_cuda_support /
- * MPIX_Query_rocm_support or MPICH's MPIX_GPU_query_support answer, and
+ * MPIX_Query_rocm_support or MPICH's MPIX_GPU_query_support answer, then
+ * MPICH_GPU_SUPPORT_ENABLED=1 (Cray MPICH) where the library has no query;
  * DEVMEM_API_HOST is always 1. how (may be NULL) gets where the answer came
  * from, e.g. "MPIX_Query_cuda_support". Call after MPI_Init. */
 int devmem_mpi_aware(enum devmem_api api, const char **how);

@@ -15,12 +15,12 @@
 
 static void describe_gpus(hwloc_topology_t topo, hwloc_cpuset_t set, char *text, size_t len)
 {
-    int dev = devmem_selected();
-    if (dev >= 0) {
-        snprintf(text, len, "cuda:%d", dev);
+    if (devmem_selected() >= 0) {
+        /* vendor:index and its PCI bus id, as the device runtime names it */
+        devmem_describe(text, len);
         return;
     }
-    /* No CUDA device selected: list the GPU-like OS devices near our cores. */
+    /* No device selected: list the GPU-like OS devices near our cores. */
     size_t used = 0;
     text[0] = '\0';
     hwloc_obj_t os = NULL;
