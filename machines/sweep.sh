@@ -11,7 +11,9 @@
 # Settings (environment; empty means the program's own default):
 #   BUILD             the build folder (programs in BUILD/<family>/<program>)
 #   RESULTS           where the .dat files go (created)
-#   MEMORY            host | cuda: buffers of alltoall, always and OSU programs
+#   MEMORY            host | cuda | hip | openacc | managed: buffers of alltoall,
+#                     always (--memory) and OSU programs (-d; hip is OMB's rocm)
+#   STAGING           1: --staging (device data through pinned host copies)
 #   ALLTOALL_ITERS    alltoall/all ITERS           (seed default 3)
 #   ALLTOALL_COUNTHI  alltoall/all COUNTHI, longs  (seed default 40*1024)
 #   ALWAYS_SIZE       always/all, iall SIZE, doubles per task (640^3)
@@ -100,7 +102,12 @@ sweep_osu_flags() {
     SWEEP_OSU_ARGS=()
     [ -z "${OSU_ITERS:-}" ] || SWEEP_OSU_ARGS+=(-i "$OSU_ITERS")
     [ -z "${OSU_WARMUP:-}" ] || SWEEP_OSU_ARGS+=(-x "$OSU_WARMUP")
-    [ "$MEMORY" != cuda ] || SWEEP_OSU_ARGS+=(-d cuda)
+    case $MEMORY in
+    host) ;;
+    hip) SWEEP_OSU_ARGS+=(-d rocm) ;;
+    *) SWEEP_OSU_ARGS+=(-d "$MEMORY") ;;
+    esac
+    [ "${STAGING:-0}" != 1 ] || SWEEP_OSU_ARGS+=(--staging)
     # shellcheck disable=SC2206 # flags are words on purpose
     SWEEP_OSU_ARGS+=(${OSU_FLAGS:-})
 }
@@ -110,6 +117,7 @@ sweep_osu_flags() {
 sweep_memory_flag() {
     SWEEP_MEMORY_ARGS=()
     [ "$MEMORY" = host ] || SWEEP_MEMORY_ARGS=(--memory="$MEMORY")
+    [ "${STAGING:-0}" != 1 ] || SWEEP_MEMORY_ARGS+=(--staging)
 }
 
 # -m for one OSU program: atomics work on one element and take no sizes;
