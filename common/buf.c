@@ -141,6 +141,8 @@ void buf_print_device_header(const enum buf_where *where, size_t n)
                     "region (MPI reads %s memory: %s, %s)",
                     devmem_api_name(devmem_api()), aware == 1 ? "yes" : aware ? "unknown" : "no",
                     how);
+    else if (devmem_api() == DEVMEM_API_HOST)
+        out_comment("device data: passed to MPI directly (the device's memory is host memory)");
     else
         out_comment("device data: passed to MPI directly (device-aware MPI: %s)", how);
 }
