@@ -18,6 +18,8 @@
 #include "harness.h"
 
 #define OSU_MAX_PLACEMENT 2
+/* The synopsis of a program that takes a placement letter per rank. */
+#define OSU_PLACEMENT_SYNOPSIS "[options] [H|D|MH|MD H|D|MH|MD]"
 
 /* What a program declares about itself. */
 struct osu_program {

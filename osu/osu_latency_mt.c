@@ -185,11 +185,12 @@ static const struct opt_spec extra[] = {
 
 static const struct pt2pt_bench latency_mt = {
     .prog = {.title = "OSU MPI Multi-threaded Latency Test",
-             .synopsis = "[options] [H|D H|D]",
+             .synopsis = OSU_PLACEMENT_SYNOPSIS,
              .description = "Sending threads on rank 0 ping-pong with receiving threads on\n"
                             "rank 1 (MPI_Send/MPI_Recv under MPI_THREAD_MULTIPLE); reports the\n"
                             "one-way latency each sending thread sees. Needs 2 ranks.\n"
-                            "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
+                            "H|D|MH|MD x2: buffers of rank 0 and rank 1 on the host, the device or\n"
+                            "managed memory (preferred on host or device).",
              PT2PT_LATENCY_DEFAULTS, .placement = true},
     .ranks = PT2PT_EXACTLY_TWO,
     .thread_level = MPI_THREAD_MULTIPLE,
