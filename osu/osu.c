@@ -150,12 +150,11 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
                         char **argv)
 {
     out_header(p->title, argc, argv);
-    if (p->placement) {
-        out_comment("buffers: rank 0 on %s", buf_where_label(o->where[0]));
-        out_comment("buffers: rank 1 on %s", buf_where_label(o->where[1]));
-    } else {
+    if (p->placement)
+        out_comment("buffers: rank 0 on %s, rank 1 on %s", buf_where_label(o->where[0]),
+                    buf_where_label(o->where[1]));
+    else
         out_comment("buffers: %s", buf_where_label(o->where[0]));
-    }
     if (o->iterations)
         out_comment("iterations: %zu", o->iterations);
     else

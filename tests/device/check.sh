@@ -83,7 +83,7 @@ if has openacc; then
     small=(-m 1:4096 -i 3 -x 1)
     run 2 "$B/osu/osu_latency" -d openacc D D -c "${small[@]}"
     expect_pass "openacc: osu_latency -d openacc D D -c"
-    expect 'grep -q "^# rank 1 device: openacc " "$OUT" && grep -q "^# buffers: rank 0 on device (openacc)$" "$OUT"' \
+    expect 'grep -q "^# rank 1 device: openacc " "$OUT" && grep -q "^# buffers: rank 0 on device (openacc), rank 1 on device (openacc)$" "$OUT"' \
         "openacc: the header names each rank's device and the buffers"
     run 2 "$B/osu/osu_allreduce" -d openacc -c "${small[@]}"
     expect_pass "openacc: osu_allreduce -d openacc -c"
@@ -109,7 +109,7 @@ if has openacc; then
         "$B/alltoall/all" --memory=openacc
     run 2 "$B/osu/osu_latency" -d openacc D D -c --staging "${small[@]}"
     expect_pass "openacc: osu_latency --staging -c"
-    expect 'grep -q "^# buffers: rank 0 on device (openacc), staged through pinned host buffers" "$OUT" && grep -q "^# device data: staged" "$OUT"' \
+    expect 'grep -q "^# buffers: rank 0 on device (openacc), staged through pinned host buffers, rank 1 on" "$OUT" && grep -q "^# device data: staged" "$OUT"' \
         "openacc: the header says the data is staged"
     run 2 "$B/osu/osu_bibw" -d openacc -c --staging "${small[@]}"
     expect_pass "openacc: osu_bibw --staging -c"
