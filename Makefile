@@ -44,7 +44,7 @@ else ifeq ($(HIP),1)
 else ifeq ($(OPENACC),1)
   DEVMEM_SRC := common/devmem_openacc.c
   ALL_CFLAGS += -fopenacc
-  LDFLAGS    += -fopenacc
+  LDLIBS     += -fopenacc
 else
   DEVMEM_SRC := common/devmem_none.c
 endif
