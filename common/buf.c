@@ -119,19 +119,9 @@ void buf_print_device_header(const enum buf_where *where, size_t n)
     }
     if (!any)
         return;
-    int rank, size;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    char mine[BUF_DESCRIBE_LEN] = "";
+    char mine[BUF_DESCRIBE_LEN];
     devmem_describe(mine, sizeof mine);
-    char *all = rank == 0 ? malloc((size_t)size * BUF_DESCRIBE_LEN) : NULL;
-    if (rank == 0 && !all)
-        err_fatal("cannot allocate %d device descriptions", size);
-    MPI_Gather(mine, BUF_DESCRIBE_LEN, MPI_CHAR, all, BUF_DESCRIBE_LEN, MPI_CHAR, 0,
-               MPI_COMM_WORLD);
-    for (int r = 0; rank == 0 && r < size; r++)
-        out_comment("rank %d device: %s", r, all + (size_t)r * BUF_DESCRIBE_LEN);
-    free(all);
+    out_comment_per_rank(MPI_COMM_WORLD, " device", mine, sizeof mine);
     if (!device)
         return;
     const char *how;
