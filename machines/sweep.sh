@@ -97,19 +97,24 @@ sweep_run() {
     return 0
 }
 
-# "-i Y -x Z ..." from the OSU settings that are set (sizes: sweep_osu_sizes).
+# "-i Y -x Z ..." from the OSU settings that are set (sizes: sweep_osu_sizes),
+# and the buffer flags: SWEEP_OSU_ARGS for the two-sided programs,
+# SWEEP_OSU_RMA_ARGS (no --staging: a window cannot be staged) for the put and
+# get programs; the atomics take host memory only (SWEEP_OSU_HOST_ARGS).
 sweep_osu_flags() {
-    SWEEP_OSU_ARGS=()
-    [ -z "${OSU_ITERS:-}" ] || SWEEP_OSU_ARGS+=(-i "$OSU_ITERS")
-    [ -z "${OSU_WARMUP:-}" ] || SWEEP_OSU_ARGS+=(-x "$OSU_WARMUP")
+    SWEEP_OSU_HOST_ARGS=()
+    [ -z "${OSU_ITERS:-}" ] || SWEEP_OSU_HOST_ARGS+=(-i "$OSU_ITERS")
+    [ -z "${OSU_WARMUP:-}" ] || SWEEP_OSU_HOST_ARGS+=(-x "$OSU_WARMUP")
+    # shellcheck disable=SC2206 # flags are words on purpose
+    SWEEP_OSU_HOST_ARGS+=(${OSU_FLAGS:-})
+    SWEEP_OSU_RMA_ARGS=("${SWEEP_OSU_HOST_ARGS[@]}")
     case $MEMORY in
     host) ;;
-    hip) SWEEP_OSU_ARGS+=(-d rocm) ;;
-    *) SWEEP_OSU_ARGS+=(-d "$MEMORY") ;;
+    hip) SWEEP_OSU_RMA_ARGS+=(-d rocm) ;;
+    *) SWEEP_OSU_RMA_ARGS+=(-d "$MEMORY") ;;
     esac
+    SWEEP_OSU_ARGS=("${SWEEP_OSU_RMA_ARGS[@]}")
     [ "${STAGING:-0}" != 1 ] || SWEEP_OSU_ARGS+=(--staging)
-    # shellcheck disable=SC2206 # flags are words on purpose
-    SWEEP_OSU_ARGS+=(${OSU_FLAGS:-})
 }
 
 # --memory only when it is not the default, so host runs use the seeds' plain
@@ -164,11 +169,19 @@ sweep_always() {
 }
 
 sweep_osu() {
-    local p
+    local p rma_args
     sweep_osu_flags
-    for p in $OSU_PAIR $OSU_RMA; do
+    for p in $OSU_PAIR; do
         sweep_osu_sizes "$p"
         sweep_run "$p" SWEEP_LAUNCH_PAIR 2 "osu/$p" "${SWEEP_OSU_SIZES[@]}" "${SWEEP_OSU_ARGS[@]}"
+    done
+    for p in $OSU_RMA; do
+        sweep_osu_sizes "$p"
+        case $p in
+        *acc* | *fop* | *cas*) rma_args=("${SWEEP_OSU_HOST_ARGS[@]}") ;;
+        *) rma_args=("${SWEEP_OSU_RMA_ARGS[@]}") ;;
+        esac
+        sweep_run "$p" SWEEP_LAUNCH_PAIR 2 "osu/$p" "${SWEEP_OSU_SIZES[@]}" "${rma_args[@]}"
     done
     for p in $OSU_MULTI; do
         if [ $((SWEEP_NP % 2)) -ne 0 ]; then
