@@ -1,7 +1,8 @@
 /* devmem_openacc: device memory from the OpenACC runtime (OPENACC=1, gcc
  * -fopenacc): acc_malloc and the acc_memcpy calls. Where the compiler has an
  * offload target (Debian's gcc-12-offload-nvptx) and a GPU is visible, the
- * buffers are on the GPU (CUDA memory to an MPI library); otherwise the
+ * buffers are on the GPU (CUDA memory to an MPI library, or HIP memory on
+ * an AMD GPU with gcc's amdgcn offload); otherwise the
  * runtime's host device serves them from host memory, and the header says so. */
 #include "devmem.h"
 
@@ -44,9 +45,9 @@ const char *devmem_unavailable_reason(void) { return NULL; }
 
 enum devmem_api devmem_api(void)
 {
-    return offload_devices() > 0 && acc_get_device_type() == acc_device_nvidia
-               ? DEVMEM_API_CUDA
-               : DEVMEM_API_HOST;
+    if (offload_devices() <= 0)
+        return DEVMEM_API_HOST;
+    return acc_get_device_type() == acc_device_radeon ? DEVMEM_API_HIP : DEVMEM_API_CUDA;
 }
 
 void devmem_describe(char *text, size_t len)
@@ -57,7 +58,8 @@ void devmem_describe(char *text, size_t len)
     }
     acc_device_t t = acc_get_device_type();
     const char *name = acc_get_property_string(selected, t, acc_property_name);
-    snprintf(text, len, "openacc %s:%d (%s)", t == acc_device_nvidia ? "nvidia" : "offload",
+    snprintf(text, len, "openacc %s:%d (%s)",
+             t == acc_device_nvidia ? "nvidia" : t == acc_device_radeon ? "radeon" : "offload",
              selected, name ? name : "?");
 }
 
