@@ -39,8 +39,13 @@ ifeq ($(CUDA),1)
   LDLIBS     += -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart
 else ifeq ($(HIP),1)
   DEVMEM_SRC := common/devmem_hip.c
-  ALL_CFLAGS += -D__HIP_PLATFORM_AMD__ -I$(HIP_HOME)/include
-  LDLIBS     += -L$(HIP_HOME)/lib -Wl,-rpath,$(HIP_HOME)/lib -lamdhip64
+  ALL_CFLAGS += -D__HIP_PLATFORM_AMD__
+  # Debian's headers and library are in the system paths; ROCm's are not.
+  ifneq ($(HIP_HOME),/usr)
+    ALL_CFLAGS += -I$(HIP_HOME)/include
+    LDLIBS     += -L$(HIP_HOME)/lib -Wl,-rpath,$(HIP_HOME)/lib
+  endif
+  LDLIBS     += -lamdhip64
 else ifeq ($(OPENACC),1)
   DEVMEM_SRC := common/devmem_openacc.c
   ALL_CFLAGS += -fopenacc
