@@ -144,6 +144,34 @@ static void test_mpi_aware_override(void **state)
     unsetenv("COMMSWEEP_GPU_AWARE");
 }
 
+/* The library's own answer for CUDA memory (Open MPI's
+ * MPIX_Query_cuda_support, MPICH's MPIX_GPU_query_support): yes or no, and
+ * named, whichever of the two this test is linked with. */
+static void test_mpi_aware_library(void **state)
+{
+    (void)state;
+    const char *how = NULL;
+    unsetenv("COMMSWEEP_GPU_AWARE");
+    unsetenv("MPICH_GPU_SUPPORT_ENABLED");
+    int answer = devmem_mpi_aware(DEVMEM_API_CUDA, &how);
+    assert_true(answer == 0 || answer == 1);
+    assert_true(strcmp(how, "MPIX_Query_cuda_support") == 0 ||
+                strcmp(how, "MPIX_GPU_query_support") == 0);
+}
+
+/* MPICH answers GPU queries only between MPI_Init and MPI_Finalize. */
+static int mpi_up(void **state)
+{
+    (void)state;
+    return MPI_Init(NULL, NULL) == MPI_SUCCESS ? 0 : -1;
+}
+
+static int mpi_down(void **state)
+{
+    (void)state;
+    return MPI_Finalize() == MPI_SUCCESS ? 0 : -1;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -153,6 +181,7 @@ int main(void)
         cmocka_unit_test(test_staging),
         cmocka_unit_test(test_memory_choice_and_selection),
         cmocka_unit_test(test_mpi_aware_override),
+        cmocka_unit_test(test_mpi_aware_library),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, mpi_up, mpi_down);
 }
