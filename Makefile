@@ -1,5 +1,6 @@
 # commsweep: one entry point. Everything is built out of tree into $(BUILD).
-#   make [-j2] [MPICC=mpicc] [CFLAGS=...] [CUDA=1 CUDA_HOME=/usr/local/cuda]
+#   make [-j2] [MPICC=mpicc] [CFLAGS=...] [CUDA=1 CUDA_HOME=/usr/local/cuda | HIP=1
+#        HIP_HOME=/usr | OPENACC=1]
 #   make check | make install PREFIX=... | make clean
 # Each family folder has a module.mk that declares its programs with
 # $(call family,...); this file owns the rules.
@@ -10,6 +11,9 @@ BUILD     ?= build
 PREFIX    ?= /usr/local
 CUDA      ?= 0
 CUDA_HOME ?= /usr/local/cuda
+HIP       ?= 0
+HIP_HOME  ?= /usr
+OPENACC   ?= 0
 MPIEXEC   ?=
 MPIEXEC_FLAGS ?=
 
@@ -24,15 +28,34 @@ endif
 ALL_CFLAGS := -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -MMD -MP -Icommon
 LDLIBS    := -lhwloc -lgsl -lgslcblas -lm
 
+# One device vendor per build: common/devmem_<vendor>.c behind common/devmem.h.
+# devmem_fake.c is never in libcommon; the device-layer unit test links it.
+ifneq ($(word 2,$(filter 1,$(CUDA) $(HIP) $(OPENACC))),)
+  $(error choose one of CUDA=1, HIP=1, OPENACC=1)
+endif
 ifeq ($(CUDA),1)
   DEVMEM_SRC := common/devmem_cuda.c
   ALL_CFLAGS += -I$(CUDA_HOME)/include
   LDLIBS     += -L$(CUDA_HOME)/lib64 -Wl,-rpath,$(CUDA_HOME)/lib64 -lcudart
+else ifeq ($(HIP),1)
+  DEVMEM_SRC := common/devmem_hip.c
+  ALL_CFLAGS += -D__HIP_PLATFORM_AMD__
+  # Debian's headers and library are in the system paths; ROCm's are not.
+  ifneq ($(HIP_HOME),/usr)
+    ALL_CFLAGS += -I$(HIP_HOME)/include
+    LDLIBS     += -L$(HIP_HOME)/lib -Wl,-rpath,$(HIP_HOME)/lib
+  endif
+  LDLIBS     += -lamdhip64
+else ifeq ($(OPENACC),1)
+  DEVMEM_SRC := common/devmem_openacc.c
+  ALL_CFLAGS += -fopenacc
+  LDLIBS     += -fopenacc
 else
   DEVMEM_SRC := common/devmem_none.c
 endif
 
 COMMON_SRCS := $(filter-out common/devmem_%.c,$(wildcard common/*.c)) $(DEVMEM_SRC)
+DEVMEM_FAKE := $(BUILD)/common/devmem_fake.o
 COMMON_OBJS := $(COMMON_SRCS:%.c=$(BUILD)/%.o)
 LIBCOMMON   := $(BUILD)/common/libcommon.a
 
@@ -71,7 +94,9 @@ COMMON_UNIT := $(filter-out $(UNIT_TESTS),$(patsubst tests/unit/%.c,$(BUILD)/tes
 UNIT_TESTS += $(COMMON_UNIT)
 $(COMMON_UNIT): $(BUILD)/tests/unit/%: $(BUILD)/tests/unit/%.o $(LIBCOMMON)
 	$(MPICC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBCOMMON) $(LDLIBS) -lcmocka
-OBJS += $(UNIT_TESTS:=.o)
+# The device-layer test runs on the fake vendor, linked before libcommon's.
+$(BUILD)/tests/unit/test_devmem: $(DEVMEM_FAKE)
+OBJS += $(UNIT_TESTS:=.o) $(DEVMEM_FAKE)
 
 all: $(BINS) $(UNIT_TESTS)
 
@@ -84,10 +109,11 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
 	$(MPICC) $(ALL_CFLAGS) -c -o $@ $<
 
-# A CUDA build must not reuse objects compiled without it, and back.
+# A device build must not reuse objects compiled without it, and back.
+CONFIG := CUDA=$(CUDA) HIP=$(HIP) OPENACC=$(OPENACC) MPICC=$(MPICC) CFLAGS=$(CFLAGS)
 $(BUILD)/.config: FORCE
 	@mkdir -p $(@D)
-	@echo "CUDA=$(CUDA) MPICC=$(MPICC) CFLAGS=$(CFLAGS)" | cmp -s - $@ || echo "CUDA=$(CUDA) MPICC=$(MPICC) CFLAGS=$(CFLAGS)" > $@
+	@echo "$(CONFIG)" | cmp -s - $@ || echo "$(CONFIG)" > $@
 $(OBJS): $(BUILD)/.config
 .PHONY: FORCE
 FORCE:

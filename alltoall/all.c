@@ -24,16 +24,19 @@ struct all_config {
     bool strided;
     size_t iters;
     size_t count_hi; /* longs per rank per peer at full world size */
-    int memory;      /* enum buf_where */
+    int memory;      /* enum buf_memory */
     bool topology;
+    bool staging;
+    enum buf_where where;
 };
 
 static void parse(int argc, char **argv, struct all_config *c)
 {
-    *c = (struct all_config){false, ALL_DEFAULT_ITERS, ALL_DEFAULT_COUNTHI, BUF_HOST, false};
+    *c = (struct all_config){false, ALL_DEFAULT_ITERS, ALL_DEFAULT_COUNTHI, BUF_MEM_HOST,
+                             false, false, BUF_HOST};
     const struct opt_spec specs[] = {
-        {.long_name = "memory", .kind = OPT_CHOICE, .dest = &c->memory, .metavar = "host|cuda",
-         .help = "where the buffers live (default host)", .choices = buf_where_names},
+        BUF_MEMORY_OPT(&c->memory),
+        BUF_STAGING_OPT(&c->staging),
         {.long_name = "topology", .kind = OPT_FLAG, .dest = &c->topology,
          .help = "print each rank's host, cores, NUMA node and GPU as # lines"},
     };
@@ -59,7 +62,7 @@ static void parse(int argc, char **argv, struct all_config *c)
         c->count_hi = opt_positional_or_exit(argv[pos + 2], "count",
                                              SIZE_MAX / sizeof(long) / (size_t)harness.size / 2,
                                              ALL_DEFAULT_COUNTHI);
-    buf_require((enum buf_where)c->memory);
+    c->where = buf_memory_setup((enum buf_memory)c->memory, c->staging);
 }
 
 /* '#' lines naming the world ranks of each communicator, so a reader (and the
@@ -84,6 +87,16 @@ static void print_members(int color)
     }
 }
 
+/* One timed call; with --staging the copies to and from the device too. */
+static void alltoall_once(struct buf *send, struct buf *recv, size_t bytes,
+                          const struct msg_type *mt, MPI_Comm sub)
+{
+    buf_stage_out(send, 0, bytes);
+    MPI_CHECK(MPI_Alltoall(buf_mpi(send), mt->count, mt->type, buf_mpi(recv), mt->count,
+                           mt->type, sub));
+    buf_stage_in(recv, 0, bytes);
+}
+
 /* One middle-loop step: warm-up, timed calls, per-iteration maxima, data check. */
 static void run_count(const struct all_config *c, const struct subcomm *b, struct buf *send,
                       struct buf *recv, size_t count, double *local, double *maxima)
@@ -95,10 +108,11 @@ static void run_count(const struct all_config *c, const struct subcomm *b, struc
     if (msg_type_make(count, MPI_LONG, &mt))
         err_fatal("cannot describe %zu longs as an MPI datatype", count);
     buf_set_bytes(recv, 0xFF);
+    size_t bytes = count * (size_t)sub_size * sizeof(long);
 
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     double t0 = timing_now();
-    MPI_CHECK(MPI_Alltoall(send->ptr, mt.count, mt.type, recv->ptr, mt.count, mt.type, sub));
+    alltoall_once(send, recv, bytes, &mt, sub);
     double warm = timing_now() - t0, warm_max = 0.0;
     timing_max_per_iteration(&warm, &warm_max, 1, 0, MPI_COMM_WORLD);
 
@@ -108,7 +122,7 @@ static void run_count(const struct all_config *c, const struct subcomm *b, struc
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     double prev = timing_now();
     for (size_t i = 0; i < c->iters; i++) {
-        MPI_CHECK(MPI_Alltoall(send->ptr, mt.count, mt.type, recv->ptr, mt.count, mt.type, sub));
+        alltoall_once(send, recv, bytes, &mt, sub);
         double now = timing_now();
         local[i] = now - prev;
         prev = now;
@@ -149,15 +163,16 @@ int main(int argc, char **argv)
     out_comment("partition: %s, iterations: %zu, countHi: %zu longs, countAll: %zu longs, "
                 "buffers: %s",
                 c.strided ? "strided" : "contiguous", c.iters, c.count_hi, count_all,
-                buf_where_names[c.memory]);
+                buf_where_label(c.where));
     out_comment("time: per iteration the maximum over all ranks; GiB per rank = "
                 "(sendcount + recvcount) * comm_size * sizeof(long) / 2^30");
     if (c.topology)
         topo_report(MPI_COMM_WORLD);
+    buf_print_device_header(&c.where, 1);
 
     struct buf send, recv;
-    buf_alloc_all(&send, count_all * sizeof(long), (enum buf_where)c.memory, MPI_COMM_WORLD);
-    buf_alloc_all(&recv, count_all * sizeof(long), (enum buf_where)c.memory, MPI_COMM_WORLD);
+    buf_alloc_all(&send, count_all * sizeof(long), c.where, MPI_COMM_WORLD);
+    buf_alloc_all(&recv, count_all * sizeof(long), c.where, MPI_COMM_WORLD);
     double *local = malloc(c.iters * sizeof *local), *maxima = malloc(c.iters * sizeof *maxima);
     err_any(MPI_COMM_WORLD, !local || !maxima, ERR_STATUS_USAGE,
             "cannot allocate %zu iteration times", c.iters);

@@ -35,17 +35,20 @@ static const char *const partition_names[] = {"contiguous", "strided", NULL};
 struct always_config {
     size_t total;      /* doubles per task */
     double time_limit; /* seconds for all the calls of one size */
-    int memory;        /* enum buf_where */
+    int memory;        /* enum buf_memory */
     int partition;     /* index in partition_names */
     bool topology;
+    bool staging;
+    enum buf_where where;
 };
 
 static void parse(int argc, char **argv, struct always_config *c)
 {
-    *c = (struct always_config){ALWAYS_DEFAULT_SIZE, ALWAYS_DEFAULT_LIMIT, BUF_HOST, 0, false};
+    *c = (struct always_config){ALWAYS_DEFAULT_SIZE, ALWAYS_DEFAULT_LIMIT, BUF_MEM_HOST, 0,
+                                false, false, BUF_HOST};
     const struct opt_spec specs[] = {
-        {.long_name = "memory", .kind = OPT_CHOICE, .dest = &c->memory, .metavar = "host|cuda",
-         .help = "where the buffers live (default host)", .choices = buf_where_names},
+        BUF_MEMORY_OPT(&c->memory),
+        BUF_STAGING_OPT(&c->staging),
         {.long_name = "time-limit", .kind = OPT_DOUBLE, .dest = &c->time_limit,
          .metavar = "SECONDS", .help = "stop a block once the calls of one size take longer "
                                        "(default 1)"},
@@ -68,21 +71,24 @@ static void parse(int argc, char **argv, struct always_config *c)
     if (argc - pos == 1)
         c->total = opt_positional_or_exit(argv[pos], "size", SIZE_MAX / sizeof(double) / 2,
                                           ALWAYS_DEFAULT_SIZE);
-    buf_require((enum buf_where)c->memory);
+    c->where = buf_memory_setup((enum buf_memory)c->memory, c->staging);
 }
 
 /* Starts `calls` all-to-alls of count doubles per peer on consecutive pieces
  * of the buffers, and completes them. */
-static void exchange(MPI_Comm sub, int sub_size, const struct buf *send, const struct buf *recv,
+static void exchange(MPI_Comm sub, int sub_size, struct buf *send, struct buf *recv,
                      size_t calls, size_t count, MPI_Request *reqs)
 {
     struct msg_type mt;
     if (msg_type_make(count, MPI_DOUBLE, &mt))
         err_fatal("cannot describe %zu doubles as an MPI datatype", count);
     size_t stride = count * (size_t)sub_size;
+    /* --staging: the calls' send data leaves the device first, and their
+     * received data goes back once they are complete. */
+    buf_stage_out(send, 0, calls * stride * sizeof(double));
     for (size_t k = 0; k < calls; k++) {
-        const double *s = (const double *)send->ptr + k * stride;
-        double *r = (double *)recv->ptr + k * stride;
+        const double *s = (const double *)buf_mpi(send) + k * stride;
+        double *r = (double *)buf_mpi(recv) + k * stride;
         if (ALWAYS_NONBLOCKING)
             MPI_CHECK(MPI_Ialltoall(s, mt.count, mt.type, r, mt.count, mt.type, sub, &reqs[k]));
         else
@@ -95,13 +101,14 @@ static void exchange(MPI_Comm sub, int sub_size, const struct buf *send, const s
             MPI_CHECK(MPI_Waitall((int)n, reqs + done, MPI_STATUSES_IGNORE));
         }
     }
+    buf_stage_in(recv, 0, calls * stride * sizeof(double));
     msg_type_free(&mt);
 }
 
 /* Time of one inner loop: from a common start to the last rank's finish,
  * known to every rank so that all take the same stopping decision. */
-static double timed_exchange(MPI_Comm sub, int sub_size, const struct buf *send,
-                             const struct buf *recv, size_t calls, size_t count,
+static double timed_exchange(MPI_Comm sub, int sub_size, struct buf *send,
+                             struct buf *recv, size_t calls, size_t count,
                              MPI_Request *reqs)
 {
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
@@ -120,7 +127,7 @@ static void print_line(const char *prefix, int sub_size, size_t calls, size_t co
              bytes_per_call / MIB, total_gib, time, total_gib / time);
 }
 
-static void run_block(const struct always_config *c, int target, const struct buf *send,
+static void run_block(const struct always_config *c, int target, struct buf *send,
                       struct buf *recv)
 {
     struct subcomm b;
@@ -185,15 +192,16 @@ int main(int argc, char **argv)
     out_comment("size: %zu doubles per task (%.3f GiB per buffer), time limit: %g s, "
                 "partition: %s, buffers: %s",
                 c.total, (double)c.total * sizeof(double) / GIB, c.time_limit,
-                partition_names[c.partition], buf_where_names[c.memory]);
+                partition_names[c.partition], buf_where_label(c.where));
     out_comment("time: from a common start to the last rank's finish of all the calls; "
                 "GiBps_task = GiB_total / time_s (bytes each task sends)");
     if (c.topology)
         topo_report(MPI_COMM_WORLD);
+    buf_print_device_header(&c.where, 1);
 
     struct buf send, recv;
-    buf_alloc_all(&send, c.total * sizeof(double), (enum buf_where)c.memory, MPI_COMM_WORLD);
-    buf_alloc_all(&recv, c.total * sizeof(double), (enum buf_where)c.memory, MPI_COMM_WORLD);
+    buf_alloc_all(&send, c.total * sizeof(double), c.where, MPI_COMM_WORLD);
+    buf_alloc_all(&recv, c.total * sizeof(double), c.where, MPI_COMM_WORLD);
     a2a_fill(&send, c.total, A2A_DOUBLE, harness.rank);
 
     size_t targets[64];

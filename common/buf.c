@@ -10,19 +10,138 @@
 
 #include "devmem.h"
 #include "err.h"
+#include "out.h"
 
-const char *const buf_where_names[] = {"host", "cuda", NULL};
+const char *const buf_memory_names[] = {"host", "cuda", "hip", "openacc", "managed", NULL};
 
 /* Device data goes through host staging in pieces of this size. */
 #define BUF_STAGE ((size_t)64 << 20)
 
+static bool staging;
+
+void buf_set_staging(bool on) { staging = on; }
+bool buf_staging(void) { return staging; }
+
+static const char *vendor_name(void)
+{
+    const char *v = devmem_vendor();
+    return v ? v : "none";
+}
+
+enum buf_where buf_memory_where(enum buf_memory memory, const char *spelled)
+{
+    if (memory == BUF_MEM_HOST)
+        return BUF_HOST;
+    if (memory == BUF_MEM_MANAGED) {
+        if (!devmem_has_managed())
+            err_usage("%s: managed memory needs a build with CUDA=1 or HIP=1 (this one: %s)",
+                      spelled, vendor_name());
+        return BUF_MANAGED_DEVICE;
+    }
+    const char *v = devmem_vendor();
+    const char *flag = memory == BUF_MEM_CUDA ? "CUDA" : memory == BUF_MEM_HIP ? "HIP" : "OPENACC";
+    if (!v)
+        err_usage("%s: this build has no device support (rebuild with make %s=1)", spelled, flag);
+    if (strcmp(v, buf_memory_names[memory]) != 0)
+        err_usage("%s: this build's device memory is %s (rebuild with make %s=1)", spelled, v,
+                  flag);
+    return BUF_DEVICE;
+}
+
+/* The MPI library's answer for device pointers, asked once. */
+static int mpi_aware(const char **how)
+{
+    static int answer = -2;
+    static const char *said;
+    if (answer == -2)
+        answer = devmem_mpi_aware(devmem_api(), &said);
+    if (how)
+        *how = said;
+    return answer;
+}
+
 void buf_require(enum buf_where where)
 {
-    if (where != BUF_DEVICE)
+    if (where == BUF_HOST)
         return;
     const char *why = devmem_unavailable_reason();
     if (why)
         err_usage("%s", why);
+    if (where != BUF_DEVICE || staging)
+        return; /* managed memory is readable from the host */
+    const char *how;
+    int aware = mpi_aware(&how);
+    if (aware != 1)
+        err_usage("device buffers: the MPI library %s %s device memory (%s); use --staging, "
+                  "or set COMMSWEEP_GPU_AWARE=1 if it can",
+                  aware == 0 ? "cannot read" : "does not say it can read", vendor_name(), how);
+}
+
+enum buf_where buf_memory_setup(enum buf_memory memory, bool on)
+{
+    char spelled[64];
+    snprintf(spelled, sizeof spelled, "--memory=%s", buf_memory_names[memory]);
+    buf_set_staging(on);
+    enum buf_where where = buf_memory_where(memory, spelled);
+    buf_require(where);
+    return where;
+}
+
+const char *buf_where_label(enum buf_where where)
+{
+    static char text[4][96];
+    const char *v = vendor_name();
+    switch (where) {
+    case BUF_HOST:
+        return "host";
+    case BUF_DEVICE:
+        snprintf(text[0], sizeof text[0], "device (%s)%s", v,
+                 staging ? ", staged through pinned host buffers" : "");
+        return text[0];
+    case BUF_MANAGED_HOST:
+        snprintf(text[1], sizeof text[1], "managed (%s), preferred on host", v);
+        return text[1];
+    case BUF_MANAGED_DEVICE:
+        snprintf(text[2], sizeof text[2], "managed (%s), preferred on device", v);
+        return text[2];
+    }
+    return "?";
+}
+
+#define BUF_DESCRIBE_LEN 96
+
+void buf_print_device_header(const enum buf_where *where, size_t n)
+{
+    bool device = false, any = false;
+    for (size_t i = 0; i < n; i++) {
+        any |= where[i] != BUF_HOST;
+        device |= where[i] == BUF_DEVICE;
+    }
+    if (!any)
+        return;
+    char mine[BUF_DESCRIBE_LEN];
+    devmem_describe(mine, sizeof mine);
+    out_comment_per_rank(MPI_COMM_WORLD, " device", mine, sizeof mine);
+    if (!device)
+        return;
+    const char *how;
+    int aware = mpi_aware(&how);
+    if (staging)
+        out_comment("device data: staged through pinned host buffers, copies inside the timed "
+                    "region (MPI reads %s memory: %s, %s)",
+                    devmem_api_name(devmem_api()), aware == 1 ? "yes" : aware ? "unknown" : "no",
+                    how);
+    else if (devmem_api() == DEVMEM_API_HOST)
+        out_comment("device data: passed to MPI directly (the device's memory is host memory)");
+    else
+        out_comment("device data: passed to MPI directly (device-aware MPI: %s)", how);
+}
+
+static enum devmem_kind kind_of(enum buf_where where)
+{
+    return where == BUF_MANAGED_HOST     ? DEVMEM_MANAGED_HOST
+           : where == BUF_MANAGED_DEVICE ? DEVMEM_MANAGED_DEVICE
+                                         : DEVMEM_DEVICE;
 }
 
 static void describe_size(char *text, size_t len, size_t bytes)
@@ -40,11 +159,21 @@ int buf_alloc(struct buf *b, size_t bytes, enum buf_where where, char *err, size
     b->where = where;
     char size_text[64];
     describe_size(size_text, sizeof size_text, bytes);
-    if (where == BUF_DEVICE) {
+    b->stage = NULL;
+    if (where != BUF_HOST) {
         const char *why = NULL;
-        if (devmem_alloc(&b->ptr, bytes, &why) == 0)
+        if (devmem_alloc(&b->ptr, bytes, kind_of(where), &why) != 0) {
+            snprintf(err, errlen, "cannot allocate %s of %s memory: %s", size_text,
+                     where == BUF_DEVICE ? "device" : "managed", why);
+            return -1;
+        }
+        if (where != BUF_DEVICE || !staging)
             return 0;
-        snprintf(err, errlen, "cannot allocate %s of device memory: %s", size_text, why);
+        if (devmem_alloc(&b->stage, bytes, DEVMEM_PINNED, &why) == 0)
+            return 0;
+        snprintf(err, errlen, "cannot allocate %s of pinned host memory: %s", size_text, why);
+        devmem_free(b->ptr, kind_of(where));
+        b->ptr = NULL;
         return -1;
     }
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
@@ -74,11 +203,14 @@ void buf_free(struct buf *b)
 {
     if (!b->ptr)
         return;
-    if (b->where == BUF_DEVICE)
-        devmem_free(b->ptr);
-    else
+    if (b->where == BUF_HOST) {
         free(b->ptr);
+    } else {
+        devmem_free(b->ptr, kind_of(b->where));
+        devmem_free(b->stage, DEVMEM_PINNED);
+    }
     b->ptr = NULL;
+    b->stage = NULL;
 }
 
 static void device_failure(const char *why) { err_fatal("%s", why); }
@@ -103,6 +235,18 @@ void buf_copy_in(struct buf *b, size_t offset, const void *host_src, size_t len)
     const char *why = NULL;
     if (devmem_to_device((char *)b->ptr + offset, host_src, len, &why))
         device_failure(why);
+}
+
+void buf_stage_out(struct buf *b, size_t offset, size_t len)
+{
+    if (b->stage)
+        buf_copy_out((char *)b->stage + offset, b, offset, len);
+}
+
+void buf_stage_in(struct buf *b, size_t offset, size_t len)
+{
+    if (b->stage)
+        buf_copy_in(b, offset, (const char *)b->stage + offset, len);
 }
 
 void buf_flip_byte(struct buf *b, size_t offset)

@@ -4,7 +4,13 @@
  * sending rank, the iteration and the element index, is a small non-negative
  * integer (exact in char/int/float/double, and sums of a few thousand stay
  * exact in float), so receivers can recompute what they must have got.
- * Device buffers are filled and checked through host staging.
+ * Device and managed buffers are filled and checked through host copies
+ * (common/devmem). Device pointers go to MPI only when the library says it
+ * can read them (devmem_mpi_aware); otherwise the program refuses, or with
+ * --staging (buf_set_staging) every device buffer gets a pinned host copy
+ * that MPI reads and writes, and the program copies between the two inside
+ * its timed region (buf_stage_out before a send, buf_stage_in after a
+ * receive), so the time includes the copies a host-only MPI would need.
  */
 #ifndef COMMSWEEP_BUF_H
 #define COMMSWEEP_BUF_H
@@ -15,20 +21,62 @@
 
 #include <mpi.h>
 
-enum buf_where { BUF_HOST = 0, BUF_DEVICE = 1 };
+enum buf_where {
+    BUF_HOST = 0,
+    BUF_DEVICE,         /* the build's vendor: CUDA, HIP or OpenACC */
+    BUF_MANAGED_HOST,   /* managed memory, preferred on the host (OSU MH) */
+    BUF_MANAGED_DEVICE, /* managed memory, preferred on the device (OSU MD) */
+};
 
 struct buf {
     void *ptr;
     size_t bytes;
     enum buf_where where;
+    void *stage; /* --staging: pinned host copy of a device buffer, else NULL */
 };
 
-/* Names for options: "host", "cuda"; NULL-terminated, index = enum value. */
-extern const char *const buf_where_names[];
+/* The memory a program is asked for (--memory, OSU -d), index = enum value. */
+enum buf_memory { BUF_MEM_HOST, BUF_MEM_CUDA, BUF_MEM_HIP, BUF_MEM_OPENACC, BUF_MEM_MANAGED };
+/* --memory names: "host", "cuda", "hip", "openacc", "managed"; NULL-terminated. */
+extern const char *const buf_memory_names[];
 
-/* Exits with status 2 and one line when where == BUF_DEVICE cannot be served
- * (build without CUDA, no GPU visible). Call on every rank. */
+/* Where a --memory choice puts buffers (managed: preferred on the device).
+ * Exits with status 2 and one line (using spelled, e.g. "--memory=hip")
+ * when this build's device layer is another vendor or has no managed
+ * memory. Does not check that a device exists: buf_require does. */
+enum buf_where buf_memory_where(enum buf_memory memory, const char *spelled);
+
+/* The --memory and --staging options of the families that take them, as
+ * struct opt_spec initializers (var: an int, a bool). */
+#define BUF_MEMORY_OPT(var)                                                          \
+    {.long_name = "memory", .kind = OPT_CHOICE, .dest = (var),                       \
+     .metavar = "host|cuda|hip|openacc|managed", .help = "where the buffers live (default host)", \
+     .choices = buf_memory_names}
+#define BUF_STAGING_OPT(var)                                                          \
+    {.long_name = "staging", .kind = OPT_FLAG, .dest = (var),                         \
+     .help = "device buffers reach MPI as pinned host copies, copied in the timed region"}
+/* After parsing them: sets staging, checks the choice (buf_memory_where,
+ * buf_require) and returns where the buffers go. */
+enum buf_where buf_memory_setup(enum buf_memory memory, bool staging);
+
+/* --staging on or off (before any buf_require or buf_alloc). */
+void buf_set_staging(bool on);
+bool buf_staging(void);
+
+/* Exits with status 2 and one line when where cannot be served: a build
+ * without device support, no GPU visible, or device memory with an MPI
+ * library that does not say it can read it and no --staging. Call on every
+ * rank, after MPI_Init. */
 void buf_require(enum buf_where where);
+
+/* "host", "device (cuda)", "device (hip), staged through host",
+ * "managed (cuda), preferred on host", ... */
+const char *buf_where_label(enum buf_where where);
+/* When any of the n placements is not the host: '#' lines naming the GPU of
+ * each rank (devmem_describe; gathered, collective over MPI_COMM_WORLD),
+ * whether the MPI library reads device memory itself or the data is staged,
+ * and how that was found out. Call on every rank; rank 0 prints. */
+void buf_print_device_header(const enum buf_where *where, size_t n);
 
 /* Allocates bytes (rounded up to a page on the host). On failure returns -1
  * and leaves a message naming the size in err (errlen bytes). */
@@ -55,6 +103,21 @@ void buf_set_bytes(struct buf *b, int value);
 /* Index of the first byte that differs from the pattern, or SIZE_MAX. Checks
  * [offset, offset + len) against pattern indices [0, len). */
 size_t buf_check_bytes(const struct buf *b, size_t offset, size_t len, int rank, size_t iter);
+
+/* Bytes [offset, offset + len) of b as a buffer of their own (no staging). */
+static inline struct buf buf_view(const struct buf *b, size_t offset, size_t len)
+{
+    struct buf v = {(char *)b->ptr + offset, len, b->where, NULL};
+    return v;
+}
+
+/* What MPI is given for b: the buffer itself, or its pinned host copy. */
+static inline void *buf_mpi(const struct buf *b) { return b->stage ? b->stage : b->ptr; }
+/* With --staging on a device buffer: copy [offset, offset + len) from the
+ * device to the host copy (before MPI sends it) or back (after MPI received
+ * it). No-ops on every other buffer. */
+void buf_stage_out(struct buf *b, size_t offset, size_t len);
+void buf_stage_in(struct buf *b, size_t offset, size_t len);
 
 /* Copies between a buffer (host or device) and host memory. */
 void buf_copy_out(void *host_dst, const struct buf *b, size_t offset, size_t len);

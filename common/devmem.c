@@ -1,10 +1,19 @@
-/* devmem: the part of device handling that does not need CUDA: which local
- * rank the launcher gave this process. */
+/* devmem: the part of device handling that needs no vendor runtime: which
+ * local rank the launcher gave this process, and whether the MPI library can
+ * read device pointers. See devmem.h. */
 #include "devmem.h"
 
+#include <mpi.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "opt.h"
+
+#if defined(__has_include)
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h> /* Open MPI: MPIX_Query_cuda_support, MPIX_Query_rocm_support */
+#endif
+#endif
 
 int devmem_local_rank(void)
 {
@@ -26,4 +35,62 @@ int devmem_local_rank(void)
             return (int)r;
     }
     return -1;
+}
+
+const char *devmem_api_name(enum devmem_api api)
+{
+    return api == DEVMEM_API_CUDA ? "cuda" : api == DEVMEM_API_HIP ? "hip" : "host";
+}
+
+/* What the library itself says, or -1. */
+static int library_answer(enum devmem_api api, const char **how)
+{
+#if defined(MPIX_CUDA_AWARE_SUPPORT)
+    if (api == DEVMEM_API_CUDA) {
+        *how = "MPIX_Query_cuda_support";
+        return MPIX_Query_cuda_support() ? 1 : 0;
+    }
+#endif
+#if defined(MPIX_ROCM_AWARE_SUPPORT)
+    if (api == DEVMEM_API_HIP) {
+        *how = "MPIX_Query_rocm_support";
+        return MPIX_Query_rocm_support() ? 1 : 0;
+    }
+#endif
+#if defined(MPIX_GPU_SUPPORT_CUDA) && defined(MPIX_GPU_SUPPORT_HIP)
+    int yes = 0;
+    if (MPIX_GPU_query_support(api == DEVMEM_API_HIP ? MPIX_GPU_SUPPORT_HIP
+                                                     : MPIX_GPU_SUPPORT_CUDA,
+                               &yes) == MPI_SUCCESS) {
+        *how = "MPIX_GPU_query_support";
+        return yes ? 1 : 0;
+    }
+#endif
+    (void)api;
+    *how = "no query in this MPI library";
+    return -1;
+}
+
+int devmem_mpi_aware(enum devmem_api api, const char **how)
+{
+    const char *dummy;
+    if (!how)
+        how = &dummy;
+    const char *env = getenv("COMMSWEEP_GPU_AWARE");
+    if (env && (strcmp(env, "0") == 0 || strcmp(env, "1") == 0)) {
+        *how = "COMMSWEEP_GPU_AWARE";
+        return env[0] == '1';
+    }
+    if (api == DEVMEM_API_HOST) {
+        *how = "host memory";
+        return 1;
+    }
+    int answer = library_answer(api, how);
+    /* Cray MPICH reads device memory when this is set (its GTL is linked). */
+    const char *cray = getenv("MPICH_GPU_SUPPORT_ENABLED");
+    if (answer < 0 && cray && strcmp(cray, "1") == 0) {
+        *how = "MPICH_GPU_SUPPORT_ENABLED=1";
+        return 1;
+    }
+    return answer;
 }

@@ -1,38 +1,31 @@
-/* devmem_cuda: device memory with the CUDA runtime (built with CUDA=1). */
+/* devmem_cuda: device and managed memory with the CUDA runtime (CUDA=1). */
 #include "devmem.h"
 
 #include <cuda_runtime_api.h>
-#include <mpi.h>
 #include <stdio.h>
-
-#if defined(__has_include)
-#if __has_include(<mpi-ext.h>)
-#include <mpi-ext.h> /* Open MPI: MPIX_Query_cuda_support */
-#endif
-#endif
 
 static int selected = -1;
 static int count = -1;
 static char reason[256];
 
-bool devmem_built(void) { return true; }
+const char *devmem_vendor(void) { return "cuda"; }
+bool devmem_has_managed(void) { return true; }
+enum devmem_api devmem_api(void) { return DEVMEM_API_CUDA; }
 
 int devmem_device_count(void)
 {
     if (count < 0) {
         int n = 0;
         cudaError_t rc = cudaGetDeviceCount(&n);
-        if (rc != cudaSuccess) {
+        if (rc != cudaSuccess)
             snprintf(reason, sizeof reason,
                      "device buffers requested, but no CUDA device is usable "
                      "(cudaGetDeviceCount: %s)",
                      cudaGetErrorString(rc));
-            n = 0;
-        } else if (n == 0) {
+        else if (n == 0)
             snprintf(reason, sizeof reason,
                      "device buffers requested, but no CUDA device is visible");
-        }
-        count = n;
+        count = rc == cudaSuccess ? n : 0;
     }
     return count;
 }
@@ -55,6 +48,18 @@ const char *devmem_unavailable_reason(void)
     return devmem_device_count() > 0 ? NULL : reason;
 }
 
+void devmem_describe(char *text, size_t len)
+{
+    char pci[32] = "?";
+    if (selected < 0) {
+        snprintf(text, len, "cuda: no device");
+        return;
+    }
+    if (cudaDeviceGetPCIBusId(pci, (int)sizeof pci, selected) != cudaSuccess)
+        snprintf(pci, sizeof pci, "?");
+    snprintf(text, len, "cuda:%d pci=%s", selected, pci);
+}
+
 static int check(cudaError_t rc, const char *call, const char **err)
 {
     static char text[256];
@@ -65,43 +70,67 @@ static int check(cudaError_t rc, const char *call, const char **err)
     return -1;
 }
 
-int devmem_alloc(void **ptr, size_t bytes, const char **err)
+int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **err)
 {
     *ptr = NULL;
-    return check(cudaMalloc(ptr, bytes ? bytes : 1), "cudaMalloc", err);
+    size_t n = bytes ? bytes : 1;
+    if (kind == DEVMEM_PINNED)
+        return check(cudaMallocHost(ptr, n), "cudaMallocHost", err);
+    if (kind == DEVMEM_DEVICE)
+        return check(cudaMalloc(ptr, n), "cudaMalloc", err);
+    if (check(cudaMallocManaged(ptr, n, cudaMemAttachGlobal), "cudaMallocManaged", err))
+        return -1;
+    int dev = selected < 0 ? 0 : selected;
+    bool host = kind == DEVMEM_MANAGED_HOST;
+#if CUDART_VERSION >= 13000 /* the location became a struct */
+    struct cudaMemLocation where = {host ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice,
+                                    host ? 0 : dev};
+#else
+    int where = host ? cudaCpuDeviceId : dev;
+#endif
+    return check(cudaMemAdvise(*ptr, n, cudaMemAdviseSetPreferredLocation, where),
+                 "cudaMemAdvise", err);
 }
 
-void devmem_free(void *ptr)
+void devmem_free(void *ptr, enum devmem_kind kind)
 {
-    if (ptr)
+    if (!ptr)
+        return;
+    if (kind == DEVMEM_PINNED)
+        cudaFreeHost(ptr);
+    else
         cudaFree(ptr);
+}
+
+/* With unified addressing the runtime tells the directions apart. */
+static int copy(void *dst, const void *src, size_t bytes, const char **err)
+{
+    return check(cudaMemcpy(dst, src, bytes, cudaMemcpyDefault), "cudaMemcpy", err);
 }
 
 int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
-    return check(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice), "cudaMemcpy", err);
+    return copy(dst, src, bytes, err);
 }
 
 int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
-    return check(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy", err);
+    return copy(dst, src, bytes, err);
+}
+
+int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+{
+    return copy(dst, src, bytes, err);
 }
 
 int devmem_memset(void *dst, int value, size_t bytes, const char **err)
 {
-    return check(cudaMemset(dst, value, bytes), "cudaMemset", err);
+    if (check(cudaMemset(dst, value, bytes), "cudaMemset", err))
+        return -1;
+    return devmem_synchronize(err);
 }
 
 int devmem_synchronize(const char **err)
 {
     return check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", err);
-}
-
-int devmem_mpi_cuda_aware(void)
-{
-#if defined(MPIX_CUDA_AWARE_SUPPORT)
-    return MPIX_Query_cuda_support() ? 1 : 0;
-#else
-    return -1;
-#endif
 }

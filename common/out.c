@@ -4,8 +4,10 @@
 #include <mpi.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
+#include "err.h"
 #include "version.h"
 
 static bool printer = true;
@@ -69,4 +71,21 @@ void out_header(const char *title, int argc, char **argv)
         printf(" %s", argv[i]);
     printf("\n# date: %s\n# ranks: %d\n# mpi: %.*s\n", date, size, len, lib);
     fflush(stdout);
+}
+
+void out_comment_per_rank(MPI_Comm comm, const char *label, const char *text, size_t len)
+{
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    char *mine = calloc(1, len);
+    char *all = rank == 0 ? malloc((size_t)size * len) : NULL;
+    if (!mine || (rank == 0 && !all))
+        err_fatal("cannot allocate %d lines of %zu bytes for a per-rank report", size, len);
+    snprintf(mine, len, "%s", text);
+    MPI_CHECK(MPI_Gather(mine, (int)len, MPI_CHAR, all, (int)len, MPI_CHAR, 0, comm));
+    for (int r = 0; rank == 0 && r < size; r++)
+        out_comment("rank %d%s: %s", r, label, all + (size_t)r * len);
+    free(all);
+    free(mine);
 }

@@ -7,7 +7,9 @@
 #ifndef COMMSWEEP_OUT_H
 #define COMMSWEEP_OUT_H
 
+#include <mpi.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Set by harness_init: whether this process prints. */
 void out_set_printer(bool is_printer);
@@ -19,6 +21,11 @@ void out_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void out_comment(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* End of a block: two blank lines. */
 void out_block_end(void);
+
+/* Each rank's text (at most len bytes with its terminator) gathered to rank
+ * 0 and printed in rank order as "# rank R<label>: <text>". Collective over
+ * comm (which must hold the printing rank as its rank 0). */
+void out_comment_per_rank(MPI_Comm comm, const char *label, const char *text, size_t len);
 
 /* The header block: "# <title> (commsweep VERSION)", the command line, the
  * date, number of ranks, MPI library. Call on every rank (collective). */

@@ -15,12 +15,12 @@
 
 static void describe_gpus(hwloc_topology_t topo, hwloc_cpuset_t set, char *text, size_t len)
 {
-    int dev = devmem_selected();
-    if (dev >= 0) {
-        snprintf(text, len, "cuda:%d", dev);
+    if (devmem_selected() >= 0) {
+        /* vendor:index and its PCI bus id, as the device runtime names it */
+        devmem_describe(text, len);
         return;
     }
-    /* No CUDA device selected: list the GPU-like OS devices near our cores. */
+    /* No device selected: list the GPU-like OS devices near our cores. */
     size_t used = 0;
     text[0] = '\0';
     hwloc_obj_t os = NULL;
@@ -71,19 +71,7 @@ void topo_describe_self(char *text, size_t len)
 
 void topo_report(MPI_Comm comm)
 {
-    int rank, size;
-    MPI_Comm_rank(comm, &rank);
-    MPI_Comm_size(comm, &size);
     char mine[TOPO_LEN];
-    memset(mine, 0, sizeof mine);
     topo_describe_self(mine, sizeof mine);
-    char *all = rank == 0 ? malloc((size_t)size * TOPO_LEN) : NULL;
-    if (rank == 0 && !all)
-        err_fatal("cannot allocate the topology report");
-    MPI_CHECK(MPI_Gather(mine, TOPO_LEN, MPI_CHAR, all, TOPO_LEN, MPI_CHAR, 0, comm));
-    if (rank == 0) {
-        for (int r = 0; r < size; r++)
-            out_comment("rank %d: %s", r, all + (size_t)r * TOPO_LEN);
-        free(all);
-    }
+    out_comment_per_rank(comm, "", mine, sizeof mine);
 }

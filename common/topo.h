@@ -1,6 +1,7 @@
 /*
  * topo: where each rank runs. With hwloc: host name, the cores it is bound to,
- * its NUMA node(s), and the GPU it uses (selected CUDA device, else the GPUs
+ * its NUMA node(s), and the GPU it uses (the device selected by common/devmem,
+ * named with its PCI bus id, e.g. "hip:0 pci=0000:c1:00.0"; else the GPUs
  * hwloc finds near its cores). Printed by rank 0 as '#' lines. Collective.
  */
 #ifndef COMMSWEEP_TOPO_H

@@ -11,7 +11,9 @@
 # Settings (environment; empty means the program's own default):
 #   BUILD             the build folder (programs in BUILD/<family>/<program>)
 #   RESULTS           where the .dat files go (created)
-#   MEMORY            host | cuda: buffers of alltoall, always and OSU programs
+#   MEMORY            host | cuda | hip | openacc | managed: buffers of alltoall,
+#                     always (--memory) and OSU programs (-d; hip is OMB's rocm)
+#   STAGING           1: --staging (device data through pinned host copies)
 #   ALLTOALL_ITERS    alltoall/all ITERS           (seed default 3)
 #   ALLTOALL_COUNTHI  alltoall/all COUNTHI, longs  (seed default 40*1024)
 #   ALWAYS_SIZE       always/all, iall SIZE, doubles per task (640^3)
@@ -95,14 +97,24 @@ sweep_run() {
     return 0
 }
 
-# "-i Y -x Z ..." from the OSU settings that are set (sizes: sweep_osu_sizes).
+# "-i Y -x Z ..." from the OSU settings that are set (sizes: sweep_osu_sizes),
+# and the buffer flags: SWEEP_OSU_ARGS for the two-sided programs,
+# SWEEP_OSU_RMA_ARGS (no --staging: a window cannot be staged) for the put and
+# get programs; the atomics take host memory only (SWEEP_OSU_HOST_ARGS).
 sweep_osu_flags() {
-    SWEEP_OSU_ARGS=()
-    [ -z "${OSU_ITERS:-}" ] || SWEEP_OSU_ARGS+=(-i "$OSU_ITERS")
-    [ -z "${OSU_WARMUP:-}" ] || SWEEP_OSU_ARGS+=(-x "$OSU_WARMUP")
-    [ "$MEMORY" != cuda ] || SWEEP_OSU_ARGS+=(-d cuda)
+    SWEEP_OSU_HOST_ARGS=()
+    [ -z "${OSU_ITERS:-}" ] || SWEEP_OSU_HOST_ARGS+=(-i "$OSU_ITERS")
+    [ -z "${OSU_WARMUP:-}" ] || SWEEP_OSU_HOST_ARGS+=(-x "$OSU_WARMUP")
     # shellcheck disable=SC2206 # flags are words on purpose
-    SWEEP_OSU_ARGS+=(${OSU_FLAGS:-})
+    SWEEP_OSU_HOST_ARGS+=(${OSU_FLAGS:-})
+    SWEEP_OSU_RMA_ARGS=("${SWEEP_OSU_HOST_ARGS[@]}")
+    case $MEMORY in
+    host) ;;
+    hip) SWEEP_OSU_RMA_ARGS+=(-d rocm) ;;
+    *) SWEEP_OSU_RMA_ARGS+=(-d "$MEMORY") ;;
+    esac
+    SWEEP_OSU_ARGS=("${SWEEP_OSU_RMA_ARGS[@]}")
+    [ "${STAGING:-0}" != 1 ] || SWEEP_OSU_ARGS+=(--staging)
 }
 
 # --memory only when it is not the default, so host runs use the seeds' plain
@@ -110,6 +122,7 @@ sweep_osu_flags() {
 sweep_memory_flag() {
     SWEEP_MEMORY_ARGS=()
     [ "$MEMORY" = host ] || SWEEP_MEMORY_ARGS=(--memory="$MEMORY")
+    [ "${STAGING:-0}" != 1 ] || SWEEP_MEMORY_ARGS+=(--staging)
 }
 
 # -m for one OSU program: atomics work on one element and take no sizes;
@@ -156,11 +169,19 @@ sweep_always() {
 }
 
 sweep_osu() {
-    local p
+    local p rma_args
     sweep_osu_flags
-    for p in $OSU_PAIR $OSU_RMA; do
+    for p in $OSU_PAIR; do
         sweep_osu_sizes "$p"
         sweep_run "$p" SWEEP_LAUNCH_PAIR 2 "osu/$p" "${SWEEP_OSU_SIZES[@]}" "${SWEEP_OSU_ARGS[@]}"
+    done
+    for p in $OSU_RMA; do
+        sweep_osu_sizes "$p"
+        case $p in
+        *acc* | *fop* | *cas*) rma_args=("${SWEEP_OSU_HOST_ARGS[@]}") ;;
+        *) rma_args=("${SWEEP_OSU_RMA_ARGS[@]}") ;;
+        esac
+        sweep_run "$p" SWEEP_LAUNCH_PAIR 2 "osu/$p" "${SWEEP_OSU_SIZES[@]}" "${rma_args[@]}"
     done
     for p in $OSU_MULTI; do
         if [ $((SWEEP_NP % 2)) -ne 0 ]; then

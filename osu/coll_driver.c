@@ -46,11 +46,11 @@ void coll_fill_values(const struct coll_ctx *c, struct buf *b, int rank, size_t 
 {
     size_t n = b->bytes / c->elem_size;
     void *host = b->ptr;
-    if (b->where == BUF_DEVICE && !(host = malloc(b->bytes ? b->bytes : 1)))
+    if (b->where != BUF_HOST && !(host = malloc(b->bytes ? b->bytes : 1)))
         err_fatal("cannot allocate %zu bytes of host staging memory", b->bytes);
     for (size_t i = 0; i < n; i++)
         coll_store(c->type, host, i, coll_value(c, rank, iter, i));
-    if (b->where == BUF_DEVICE) {
+    if (b->where != BUF_HOST) {
         buf_copy_in(b, 0, host, b->bytes);
         free(host);
     }
@@ -84,7 +84,7 @@ static bool check_recv(struct coll_run *r, size_t iter, char *msg, size_t len)
     struct coll_ctx *c = &r->c;
     size_t n = coll_blocks(r->b->recv, c->nranks) * c->count;
     void *view = c->recv.ptr;
-    if (c->recv.where == BUF_DEVICE) {
+    if (c->recv.where != BUF_HOST) {
         buf_copy_out(r->recv_host, &c->recv, 0, n * c->elem_size);
         view = r->recv_host;
     }
@@ -122,6 +122,10 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
         MPI_CHECK(MPI_Barrier(c->comm));
     }
     double t0 = timing_now();
+    /* --staging: what the call reads leaves the device (the send buffer, or
+     * the only buffer of a broadcast), what it wrote comes back. */
+    buf_stage_out(c->send.ptr ? &c->send : &c->recv, 0,
+                  c->send.ptr ? c->send.bytes : c->recv.bytes);
     if (r->b->call) {
         r->b->call(c);
     } else {
@@ -131,6 +135,7 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
             *compute_took = coll_compute(compute_s, &req, r->tests);
         MPI_CHECK(MPI_Wait(&req, MPI_STATUS_IGNORE));
     }
+    buf_stage_in(&c->recv, 0, c->recv.bytes);
     double t = timing_now() - t0;
     /* The first wrong element is kept; the ranks agree after the size. */
     if (validate && !r->failed)
@@ -365,7 +370,7 @@ static void allocate(struct coll_run *r)
         buf_alloc_all(&c->send, coll_blocks(r->b->send, c->nranks) * largest, where, c->comm);
     size_t recv_bytes = coll_blocks(r->b->recv, c->nranks) * largest;
     buf_alloc_all(&c->recv, recv_bytes, where, c->comm);
-    if (where == BUF_DEVICE && r->o.validate)
+    if (where != BUF_HOST && r->o.validate)
         r->recv_host = alloc_all(recv_bytes, c->comm);
 }
 

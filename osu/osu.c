@@ -5,10 +5,12 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "devmem.h"
 
-const char *const osu_device_names[] = {"none", "cuda", NULL};
+/* Index = enum buf_memory; OMB spells HIP "rocm" and host "none". */
+const char *const osu_device_names[] = {"none", "cuda", "rocm", "openacc", "managed", NULL};
 
 static int parse_range(const char *arg, void *dest, char *err, size_t errlen)
 {
@@ -19,6 +21,23 @@ static int parse_range(const char *arg, void *dest, char *err, size_t errlen)
     o->min_size = lo;
     o->max_size = hi;
     return 0;
+}
+
+/* One rank's placement letter: H host, D device (the -d memory; managed on
+ * the device with -d managed), MH / MD managed preferred on host / device. */
+static enum buf_where placement(const char *a, enum buf_where dev)
+{
+    if (strcasecmp(a, "H") == 0)
+        return BUF_HOST;
+    if (strcasecmp(a, "D") == 0)
+        return dev == BUF_MANAGED_DEVICE ? dev : BUF_DEVICE;
+    if (strcasecmp(a, "MH") == 0 || strcasecmp(a, "MD") == 0) {
+        if (!devmem_has_managed())
+            err_usage("placement %s: managed memory needs a build with CUDA=1 or HIP=1", a);
+        return a[1] == 'H' || a[1] == 'h' ? BUF_MANAGED_HOST : BUF_MANAGED_DEVICE;
+    }
+    err_usage("invalid buffer placement '%s': use H (host), D (device), MH or MD (managed, "
+              "preferred on host or device)", a);
 }
 
 void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char **argv,
@@ -47,8 +66,10 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
         {.long_name = "validation", .short_name = 'c', .kind = OPT_FLAG, .dest = &o->validate,
          .help = "check received data, add a Validation column"},
         {.long_name = "accelerator", .short_name = 'd', .kind = OPT_CHOICE,
-         .dest = &o->device_kind, .metavar = "cuda", .help = "device buffers (cuda)",
+         .dest = &o->device_kind, .metavar = "cuda|rocm|openacc|managed",
+         .help = "device buffers (the vendor of this build, or CUDA/HIP managed memory)",
          .choices = osu_device_names},
+        BUF_STAGING_OPT(&o->staging),
         {.long_name = "window-size", .short_name = 'W', .kind = OPT_SIZE, .dest = &o->window,
          .metavar = "N", .help = "messages in flight per iteration", .min = 1, .max = 1u << 20},
     };
@@ -62,21 +83,18 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
     struct opt_usage usage = {p->synopsis ? p->synopsis : "[options]", p->description, false, true};
     int pos = opt_parse_or_exit(argc, argv, all, nbase + nextra, &usage);
 
-    enum buf_where dev = o->device_kind ? BUF_DEVICE : BUF_HOST;
+    buf_set_staging(o->staging);
+    char spelled[32];
+    snprintf(spelled, sizeof spelled, "-d %s", osu_device_names[o->device_kind]);
+    enum buf_where dev = buf_memory_where((enum buf_memory)o->device_kind, spelled);
     for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
         o->where[r] = dev;
     if (p->placement && pos < argc) {
         if (argc - pos != OSU_MAX_PLACEMENT)
-            err_usage("give buffer placement for both ranks (H|D H|D), or none (try --help)");
-        for (int r = 0; r < OSU_MAX_PLACEMENT; r++) {
-            const char *a = argv[pos + r];
-            if (strcmp(a, "H") == 0 || strcmp(a, "h") == 0)
-                o->where[r] = BUF_HOST;
-            else if (strcmp(a, "D") == 0 || strcmp(a, "d") == 0)
-                o->where[r] = BUF_DEVICE;
-            else
-                err_usage("invalid buffer placement '%s': use H (host) or D (device)", a);
-        }
+            err_usage("give buffer placement for both ranks (H|D|MH|MD H|D|MH|MD), or none "
+                      "(try --help)");
+        for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
+            o->where[r] = placement(argv[pos + r], dev);
         pos += OSU_MAX_PLACEMENT;
     }
     o->first_positional = pos;
@@ -133,11 +151,10 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
 {
     out_header(p->title, argc, argv);
     if (p->placement)
-        out_comment("buffers: rank 0 on %s, rank 1 on %s",
-                    o->where[0] == BUF_DEVICE ? "device (cuda)" : "host",
-                    o->where[1] == BUF_DEVICE ? "device (cuda)" : "host");
+        out_comment("buffers: rank 0 on %s, rank 1 on %s", buf_where_label(o->where[0]),
+                    buf_where_label(o->where[1]));
     else
-        out_comment("buffers: %s", o->where[0] == BUF_DEVICE ? "device (cuda)" : "host");
+        out_comment("buffers: %s", buf_where_label(o->where[0]));
     if (o->iterations)
         out_comment("iterations: %zu", o->iterations);
     else
@@ -151,10 +168,7 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
     if (p->default_window)
         out_comment("window: %zu", o->window);
     out_comment("validation: %s", o->validate ? "on" : "off");
-    bool any_device = o->where[0] == BUF_DEVICE || o->where[1] == BUF_DEVICE;
-    if (any_device && devmem_mpi_cuda_aware() == 0)
-        out_comment("warning: the MPI library reports it is not CUDA-aware; device buffers "
-                    "may fail or be staged through the host");
+    buf_print_device_header(o->where, p->placement ? OSU_MAX_PLACEMENT : 1);
 }
 
 void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,

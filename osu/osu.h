@@ -1,8 +1,8 @@
 /*
  * osu: what every OSU-style program shares, whatever its driver (point to
  * point, collective, one-sided): the OSU option letters, the iteration
- * defaults that depend on the message size, buffer placement (-d cuda and
- * the per-rank H/D positionals), and the output format existing OSU parsers
+ * defaults that depend on the message size, buffer placement (-d, --staging
+ * and the per-rank H/D/MH/MD positionals), and the output format existing OSU parsers
  * read: "# Size" left-justified in 10 characters, value columns right-
  * justified in 20 with 2 decimals, optional -f and -c columns.
  *
@@ -18,6 +18,8 @@
 #include "harness.h"
 
 #define OSU_MAX_PLACEMENT 2
+/* The synopsis of a program that takes a placement letter per rank. */
+#define OSU_PLACEMENT_SYNOPSIS "[options] [H|D|MH|MD H|D|MH|MD]"
 
 /* What a program declares about itself. */
 struct osu_program {
@@ -40,12 +42,14 @@ struct osu_opts {
     size_t window;             /* -W */
     bool full;                 /* -f */
     bool validate;             /* -c */
-    int device_kind;           /* -d: index in osu_device_names (0 none, 1 cuda) */
+    int device_kind;           /* -d: index in osu_device_names (enum buf_memory) */
+    bool staging;              /* --staging */
     enum buf_where where[OSU_MAX_PLACEMENT]; /* buffers of rank 0 and rank 1 */
     int first_positional;      /* argv index after options and placement */
 };
 
-extern const char *const osu_device_names[]; /* "none", "cuda" */
+/* "none", "cuda", "rocm", "openacc", "managed": index = enum buf_memory. */
+extern const char *const osu_device_names[];
 
 #define OSU_DEFAULT_MEM_LIMIT ((size_t)512 << 20)
 
@@ -70,9 +74,9 @@ size_t osu_warmup(const struct osu_opts *o, const struct osu_program *p, size_t 
 bool osu_cap_to_memory(struct osu_opts *o, size_t buffers_per_size);
 
 /* Header block: "# <title> (commsweep V)", command, date, ranks, MPI, then the
- * buffer placement, iterations, window and validation as '#' lines; plus a
- * '#' warning when device buffers are used with an MPI that says it is not
- * CUDA-aware. Collective. */
+ * buffer placement, iterations, window and validation as '#' lines; with
+ * device or managed buffers the GPU of each rank and whether MPI reads
+ * device memory itself or it is staged (buf_print_device_header). Collective. */
 void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, int argc,
                         char **argv);
 

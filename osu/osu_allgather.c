@@ -3,8 +3,8 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Allgather(c->send.ptr, c->msg.count, c->msg.type, c->recv.ptr, c->msg.count,
-                            c->msg.type, c->comm));
+    MPI_CHECK(MPI_Allgather(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv),
+                            c->msg.count, c->msg.type, c->comm));
 }
 
 int main(int argc, char **argv)

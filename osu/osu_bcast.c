@@ -3,7 +3,7 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Bcast(c->recv.ptr, c->msg.count, c->msg.type, c->root, c->comm));
+    MPI_CHECK(MPI_Bcast(buf_mpi(&c->recv), c->msg.count, c->msg.type, c->root, c->comm));
 }
 
 int main(int argc, char **argv)

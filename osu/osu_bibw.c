@@ -10,11 +10,12 @@ static void bibw_values(const struct pt2pt_ctx *c, double seconds, double *out)
 
 static const struct pt2pt_bench bibw = {
     .prog = {.title = "OSU MPI Bi-Directional Bandwidth Test",
-             .synopsis = "[options] [H|D H|D]",
+             .synopsis = OSU_PLACEMENT_SYNOPSIS,
              .description = "Ranks 0 and 1 each post a window (-W) of MPI_Irecv and MPI_Isend\n"
                             "and wait for all; reports the aggregate MB/s of both directions\n"
                             "(10^6 bytes). Needs 2 ranks.\n"
-                            "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
+                            "H|D|MH|MD x2: buffers of rank 0 and rank 1 on the host, the device or\n"
+                            "managed memory (preferred on host or device).",
              PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
     PT2PT_TWO_RANK_BANDWIDTH,
     .exchange = pt2pt_window_both_ways,

@@ -10,10 +10,11 @@ static void bw_values(const struct pt2pt_ctx *c, double seconds, double *out)
 
 static const struct pt2pt_bench bw = {
     .prog = {.title = "OSU MPI Bandwidth Test",
-             .synopsis = "[options] [H|D H|D]",
+             .synopsis = OSU_PLACEMENT_SYNOPSIS,
              .description = "Rank 0 sends a window (-W) of back-to-back MPI_Isend to rank 1 and\n"
                             "waits for a short reply; reports MB/s (10^6 bytes). Needs 2 ranks.\n"
-                            "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
+                            "H|D|MH|MD x2: buffers of rank 0 and rank 1 on the host, the device or\n"
+                            "managed memory (preferred on host or device).",
              PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
     PT2PT_TWO_RANK_BANDWIDTH,
     .setup = pt2pt_one_way_setup,

@@ -4,8 +4,8 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Gatherv(c->send.ptr, c->icount, c->elem, c->recv.ptr, c->counts, c->displs,
-                          c->elem, c->root, c->comm));
+    MPI_CHECK(MPI_Gatherv(buf_mpi(&c->send), c->icount, c->elem, buf_mpi(&c->recv), c->counts,
+                          c->displs, c->elem, c->root, c->comm));
 }
 
 int main(int argc, char **argv)

@@ -4,8 +4,8 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Ialltoallv(c->send.ptr, c->counts, c->displs, c->elem, c->recv.ptr, c->counts,
-                             c->displs, c->elem, c->comm, req));
+    MPI_CHECK(MPI_Ialltoallv(buf_mpi(&c->send), c->counts, c->displs, c->elem, buf_mpi(&c->recv),
+                             c->counts, c->displs, c->elem, c->comm, req));
 }
 
 int main(int argc, char **argv)

@@ -4,7 +4,7 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Ibcast(c->recv.ptr, c->msg.count, c->msg.type, c->root, c->comm, req));
+    MPI_CHECK(MPI_Ibcast(buf_mpi(&c->recv), c->msg.count, c->msg.type, c->root, c->comm, req));
 }
 
 int main(int argc, char **argv)

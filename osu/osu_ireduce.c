@@ -4,8 +4,8 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(
-        MPI_Ireduce(c->send.ptr, c->recv.ptr, c->icount, c->elem, MPI_SUM, c->root, c->comm, req));
+    MPI_CHECK(MPI_Ireduce(buf_mpi(&c->send), buf_mpi(&c->recv), c->icount, c->elem, MPI_SUM,
+                          c->root, c->comm, req));
 }
 
 int main(int argc, char **argv)

@@ -5,8 +5,8 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(
-        MPI_Ireduce_scatter(c->send.ptr, c->recv.ptr, c->counts, c->elem, MPI_SUM, c->comm, req));
+    MPI_CHECK(MPI_Ireduce_scatter(buf_mpi(&c->send), buf_mpi(&c->recv), c->counts, c->elem, MPI_SUM,
+                                  c->comm, req));
 }
 
 int main(int argc, char **argv)

@@ -4,8 +4,8 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Iscatter(c->send.ptr, c->msg.count, c->msg.type, c->recv.ptr, c->msg.count,
-                           c->msg.type, c->root, c->comm, req));
+    MPI_CHECK(MPI_Iscatter(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv),
+                           c->msg.count, c->msg.type, c->root, c->comm, req));
 }
 
 int main(int argc, char **argv)

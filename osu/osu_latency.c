@@ -4,10 +4,11 @@
 
 static const struct pt2pt_bench latency = {
     .prog = {.title = "OSU MPI Latency Test",
-             .synopsis = "[options] [H|D H|D]",
+             .synopsis = OSU_PLACEMENT_SYNOPSIS,
              .description = "Ping-pong between ranks 0 and 1 with blocking MPI_Send/MPI_Recv;\n"
                             "reports the one-way latency (half the round trip). Needs 2 ranks.\n"
-                            "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
+                            "H|D|MH|MD x2: buffers of rank 0 and rank 1 on the host, the device or\n"
+                            "managed memory (preferred on host or device).",
              PT2PT_LATENCY_DEFAULTS, .placement = true},
     .ranks = PT2PT_EXACTLY_TWO,
     .thread_level = MPI_THREAD_SINGLE,

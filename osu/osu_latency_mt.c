@@ -66,13 +66,16 @@ static size_t slice(const struct pt2pt_ctx *c, size_t thread)
 
 static void send_round_trips(struct pt2pt_ctx *c, struct mt_worker *w)
 {
-    char *send = (char *)c->send.ptr + slice(c, w->index);
-    char *recv = (char *)c->recv.ptr + slice(c, w->index);
+    size_t at = slice(c, w->index);
+    char *send = (char *)buf_mpi(&c->send) + at;
+    char *recv = (char *)buf_mpi(&c->recv) + at;
     int tag = (int)w->index;
     for (size_t k = 0; k < mt.count; k++) {
+        buf_stage_out(&c->send, at, c->size);
         MPI_CHECK(MPI_Send(send, c->type.count, c->type.type, 1, tag, MPI_COMM_WORLD));
         MPI_CHECK(MPI_Recv(recv, c->type.count, c->type.type, 1, tag, MPI_COMM_WORLD,
                            MPI_STATUS_IGNORE));
+        buf_stage_in(&c->recv, at, c->size);
     }
 }
 
@@ -80,11 +83,15 @@ static void answer_round_trips(struct pt2pt_ctx *c, struct mt_worker *w)
 {
     size_t total = mt.count * send_threads;
     size_t share = total / recv_threads + (w->index < total % recv_threads);
-    char *data = (char *)c->recv.ptr + slice(c, w->index);
+    size_t at = slice(c, w->index);
+    char *data = (char *)buf_mpi(&c->recv) + at;
     for (size_t k = 0; k < share; k++) {
         MPI_Status status;
         MPI_CHECK(MPI_Recv(data, c->type.count, c->type.type, 0, MPI_ANY_TAG, MPI_COMM_WORLD,
                            &status));
+        /* --staging: to the device and back, as a device-aware answer would. */
+        buf_stage_in(&c->recv, at, c->size);
+        buf_stage_out(&c->recv, at, c->size);
         /* The answer is the message itself: rank 0's check of what comes back
          * covers both ways, and nothing is checked inside its timed round trip. */
         MPI_CHECK(MPI_Send(data, c->type.count, c->type.type, 0, status.MPI_TAG, MPI_COMM_WORLD));
@@ -178,11 +185,12 @@ static const struct opt_spec extra[] = {
 
 static const struct pt2pt_bench latency_mt = {
     .prog = {.title = "OSU MPI Multi-threaded Latency Test",
-             .synopsis = "[options] [H|D H|D]",
+             .synopsis = OSU_PLACEMENT_SYNOPSIS,
              .description = "Sending threads on rank 0 ping-pong with receiving threads on\n"
                             "rank 1 (MPI_Send/MPI_Recv under MPI_THREAD_MULTIPLE); reports the\n"
                             "one-way latency each sending thread sees. Needs 2 ranks.\n"
-                            "H|D H|D: buffers of rank 0 and rank 1 on the host or the device.",
+                            "H|D|MH|MD x2: buffers of rank 0 and rank 1 on the host, the device or\n"
+                            "managed memory (preferred on host or device).",
              PT2PT_LATENCY_DEFAULTS, .placement = true},
     .ranks = PT2PT_EXACTLY_TWO,
     .thread_level = MPI_THREAD_MULTIPLE,

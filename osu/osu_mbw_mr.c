@@ -40,13 +40,13 @@ static const char *const full_columns[] = {"Min MB/s", "Max MB/s", "Iterations"}
 
 static const struct pt2pt_bench mbw_mr = {
     .prog = {.title = "OSU MPI Multiple Bandwidth / Message Rate Test",
-             .synopsis = "[options] [H|D H|D]",
+             .synopsis = OSU_PLACEMENT_SYNOPSIS,
              .description = "Each pair (rank i sends to rank i + np/2) sends a window (-W) of\n"
                             "back-to-back MPI_Isend and waits for a short reply, all pairs at\n"
                             "once; reports the aggregate MB/s (10^6 bytes) and messages/s over\n"
                             "the slowest sender's time. Needs an even number of ranks; place\n"
                             "them in blocks (first half on one node).\n"
-                            "H|D H|D: buffers of the sending and the receiving half.",
+                            "H|D|MH|MD x2: buffers of the sending and the receiving half.",
              PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
     .ranks = PT2PT_EVEN,
     .thread_level = MPI_THREAD_SINGLE,

@@ -10,12 +10,12 @@ static void multi_lat_setup(struct pt2pt_ctx *c)
 
 static const struct pt2pt_bench multi_lat = {
     .prog = {.title = "OSU MPI Multi Latency Test",
-             .synopsis = "[options] [H|D H|D]",
+             .synopsis = OSU_PLACEMENT_SYNOPSIS,
              .description = "All pairs (rank i with rank i + np/2) ping-pong at once with\n"
                             "blocking MPI_Send/MPI_Recv; reports the one-way latency averaged\n"
                             "over all ranks. Needs an even number of ranks; place them in\n"
                             "blocks (first half on one node) to measure across two nodes.\n"
-                            "H|D H|D: buffers of the first and second half of the ranks.",
+                            "H|D|MH|MD x2: buffers of the first and second half of the ranks.",
              PT2PT_LATENCY_DEFAULTS, .placement = true},
     .ranks = PT2PT_EVEN,
     .thread_level = MPI_THREAD_SINGLE,

@@ -4,7 +4,8 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Reduce_scatter(c->send.ptr, c->recv.ptr, c->counts, c->elem, MPI_SUM, c->comm));
+    MPI_CHECK(MPI_Reduce_scatter(buf_mpi(&c->send), buf_mpi(&c->recv), c->counts, c->elem, MPI_SUM,
+                                 c->comm));
 }
 
 int main(int argc, char **argv)

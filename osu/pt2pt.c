@@ -20,7 +20,7 @@ void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_
 {
     if (len == 0)
         return;
-    struct buf view = {(char *)b->ptr + offset, len, b->where};
+    struct buf view = buf_view(b, offset, len);
     buf_fill_bytes(&view, rank, iteration);
     if (corrupt_sent_data)
         buf_flip_byte(&view, len / 2);

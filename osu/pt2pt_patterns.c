@@ -1,7 +1,8 @@
 /* pt2pt_patterns: the communication the point-to-point programs time; see
  * pt2pt.h. Only MPI calls and their checks are inside these loops: the
  * context is read into locals first and the initiator's and the peer's
- * loops are separate, so nothing but the calls is repeated per message. */
+ * loops are separate, so nothing but the calls (and, with --staging, the
+ * copies between device and host) is repeated per message. */
 #include "pt2pt.h"
 
 enum { TAG_DATA = 1, TAG_REPLY = 2 };
@@ -17,19 +18,37 @@ enum { TAG_DATA = 1, TAG_REPLY = 2 };
 
 /* What the loops use, copied out of the context once. */
 struct call {
-    void *send, *recv;
+    void *send, *recv; /* what MPI is given: the buffers, or their host copies */
     MPI_Datatype type;
     MPI_Comm comm;
     int n, peer, window;
     MPI_Request *req;
     MPI_Status *stat;
+    struct buf *send_buf, *recv_buf; /* with --staging only, else NULL */
+    size_t bytes;
 };
 
-static struct call call_of(const struct pt2pt_ctx *c)
+static struct call call_of(struct pt2pt_ctx *c)
 {
-    struct call m = {c->send.ptr, c->recv.ptr, c->type.type, MPI_COMM_WORLD, c->type.count,
-                     c->peer, (int)c->window, c->requests, c->statuses};
+    bool staged = c->send.stage || c->recv.stage;
+    struct call m = {buf_mpi(&c->send), buf_mpi(&c->recv), c->type.type, MPI_COMM_WORLD,
+                     c->type.count, c->peer, (int)c->window, c->requests, c->statuses,
+                     staged ? &c->send : NULL, staged ? &c->recv : NULL, c->size};
     return m;
+}
+
+/* --staging: the device-to-host copy before a send and the host-to-device
+ * copy after a receive, inside the timed loops; one test when not staging. */
+static inline void stage_out(const struct call *m)
+{
+    if (__builtin_expect(m->send_buf != NULL, 0))
+        buf_stage_out(m->send_buf, 0, m->bytes);
+}
+
+static inline void stage_in(const struct call *m)
+{
+    if (__builtin_expect(m->recv_buf != NULL, 0))
+        buf_stage_in(m->recv_buf, 0, m->bytes);
 }
 
 void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count)
@@ -39,14 +58,18 @@ void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count)
     struct call m = call_of(c);
     if (c->initiator) {
         for (size_t k = 0; k < count; k++) {
+            stage_out(&m);
             PT2PT_CHECK(MPI_Send(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm));
             PT2PT_CHECK(MPI_Recv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm,
                                  MPI_STATUS_IGNORE));
+            stage_in(&m);
         }
     } else {
         for (size_t k = 0; k < count; k++) {
             PT2PT_CHECK(MPI_Recv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm,
                                  MPI_STATUS_IGNORE));
+            stage_in(&m);
+            stage_out(&m);
             PT2PT_CHECK(MPI_Send(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm));
         }
     }
@@ -60,8 +83,10 @@ void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count)
     void *ack = c->ack;
     if (c->initiator) {
         for (size_t k = 0; k < count; k++) {
-            for (int w = 0; w < m.window; w++)
+            for (int w = 0; w < m.window; w++) {
+                stage_out(&m);
                 PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
+            }
             PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
             PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm,
                                  MPI_STATUS_IGNORE));
@@ -71,6 +96,8 @@ void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count)
             for (int w = 0; w < m.window; w++)
                 PT2PT_CHECK(MPI_Irecv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
             PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
+            for (int w = 0; w < m.window; w++)
+                stage_in(&m);
             PT2PT_CHECK(MPI_Send(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm));
         }
     }
@@ -84,9 +111,13 @@ void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count)
     for (size_t k = 0; k < count; k++) {
         for (int w = 0; w < m.window; w++)
             PT2PT_CHECK(MPI_Irecv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
-        for (int w = 0; w < m.window; w++)
+        for (int w = 0; w < m.window; w++) {
+            stage_out(&m);
             PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm,
                                   &m.req[m.window + w]));
+        }
         PT2PT_CHECK(MPI_Waitall(2 * m.window, m.req, m.stat));
+        for (int w = 0; w < m.window; w++)
+            stage_in(&m);
     }
 }

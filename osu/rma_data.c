@@ -28,12 +28,6 @@ void rma_data_free(struct rma_run *r)
     r->expect_local = r->expect_remote = NULL;
 }
 
-/* The first bytes of b, as a buffer of their own. */
-static struct buf view(const struct buf *b, size_t bytes)
-{
-    struct buf v = {b->ptr, bytes, b->where};
-    return v;
-}
 
 static size_t bytes_per_epoch(const struct rma_run *r)
 {
@@ -48,7 +42,7 @@ static enum rma_local local_access(const struct rma_run *r, enum rma_local locke
 void rma_data_setup(struct rma_run *r)
 {
     size_t bytes = bytes_per_epoch(r);
-    struct buf win = view(&r->window.mem, bytes);
+    struct buf win = buf_view(&r->window.mem, 0, bytes);
     /* No epoch is open here in any mode, so the owner may always lock itself. */
     rma_window_local_begin(&r->window, RMA_LOCAL_WRITE);
     if (r->op->reads_target) {
@@ -77,7 +71,7 @@ void rma_data_prepare(struct rma_run *r, size_t it)
     if (!r->was_origin)
         return;
     size_t bytes = bytes_per_epoch(r);
-    struct buf origin = view(&r->origin, bytes);
+    struct buf origin = buf_view(&r->origin, 0, bytes);
     if (r->op->reads_target) {
         buf_set_bytes(&origin, RMA_POISON);
         return;
@@ -91,7 +85,7 @@ void rma_data_prepare(struct rma_run *r, size_t it)
     if (r->op->compares)
         r->compare = previous_value(r, it, 0);
     if (r->op->fetches) {
-        struct buf result = view(&r->result, bytes);
+        struct buf result = buf_view(&r->result, 0, bytes);
         buf_set_bytes(&result, RMA_POISON);
     }
     if (r->corrupt && it == r->warmup && bytes)
@@ -104,7 +98,7 @@ void rma_data_prepare(struct rma_run *r, size_t it)
 static size_t window_bad(struct rma_run *r, size_t it)
 {
     const struct rma_op *op = r->op;
-    struct buf win = view(&r->window.mem, bytes_per_epoch(r));
+    struct buf win = buf_view(&r->window.mem, 0, bytes_per_epoch(r));
     enum rma_local how = local_access(r, RMA_LOCAL_READ);
     size_t bad = SIZE_MAX;
     rma_window_local_begin(&r->window, how);

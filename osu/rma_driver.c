@@ -51,7 +51,10 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     r->sync = sync < 0 ? b->default_sync : (enum rma_sync)sync;
     r->hints = !no_hints;
 
-    bool device = r->opts.where[0] == BUF_DEVICE || r->opts.where[1] == BUF_DEVICE;
+    bool device = r->opts.where[0] != BUF_HOST || r->opts.where[1] != BUF_HOST;
+    if (r->opts.staging)
+        err_usage("--staging: one-sided programs have no staged mode (a window is read by the "
+                  "peer's MPI, not copied by this rank)");
     char why[256];
     if (rma_mode_check(&b->rules, r->sync, r->win_kind, device, why, sizeof why))
         err_usage("%s", why);
@@ -91,7 +94,7 @@ static void plan_roles(struct rma_run *r)
 static void print_preamble(const struct rma_run *r, int argc, char **argv)
 {
     osu_print_preamble(&r->opts, &r->bench->prog, argc, argv);
-    bool device = r->opts.where[0] == BUF_DEVICE || r->opts.where[1] == BUF_DEVICE;
+    bool device = r->opts.where[0] != BUF_HOST || r->opts.where[1] != BUF_HOST;
     char text[256];
     rma_window_describe(r->win_kind, r->hints, device, text, sizeof text);
     out_comment("window creation: %s", text);

@@ -53,8 +53,8 @@ void rma_window_open(struct rma_window *w, enum rma_win_kind kind, size_t bytes,
     w->mem.bytes = bytes;
     w->mem.where = where;
     MPI_Info info = hint_info(hints && where == BUF_HOST);
-    if (where == BUF_DEVICE)
-        buf_alloc_all(&w->mem, bytes, BUF_DEVICE, comm);
+    if (where != BUF_HOST)
+        buf_alloc_all(&w->mem, bytes, where, comm);
     else if (kind != RMA_WIN_ALLOCATE)
         alloc_mpi_memory(w, bytes, info, comm);
 

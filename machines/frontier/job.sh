@@ -3,7 +3,7 @@
 #SBATCH --time=00:30:00
 #SBATCH --ntasks-per-node=8
 #SBATCH --output=commsweep-%j.log
-# The commsweep sweep on Frontier, host buffers (see env), one rank per GCD
+# The commsweep sweep on Frontier, HIP device buffers (see env), one rank per GCD
 # (srun -c7 --gpus-per-task=1 --gpu-bind=closest). Give your project:
 #   sbatch -A abc123 -N 2 machines/frontier/job.sh
 #   SYSTEM=frontier machines/slurm/submit.sh 64 -A abc123

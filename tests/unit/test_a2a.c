@@ -28,7 +28,7 @@ static void test_check_accepts_correct_and_finds_wrong(void **state)
     const int world_of[] = {1, 5, 3};
     for (int t = 0; t < 2; t++) {
         struct buf recv = {malloc(4 * 3 * 5 * sizeof(double)), 4 * 3 * 5 * sizeof(double),
-                           BUF_HOST};
+                           BUF_HOST, NULL};
         struct a2a_failure f;
         receive_as(&recv, (enum a2a_type)t, 4, 5, 3, 2, world_of);
         assert_int_equal(a2a_check(&recv, (enum a2a_type)t, 4, 5, 3, 2, world_of, &f), 0);

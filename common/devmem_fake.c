@@ -1,0 +1,130 @@
+/* devmem_fake: host memory posing as a device; see devmem_fake.h. */
+#include "devmem_fake.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct devmem_fake_state devmem_fake = {.devices = 1, .api = DEVMEM_API_HOST};
+
+#define FAKE_AREAS 64
+static struct area {
+    char *p;
+    size_t n;
+    enum devmem_kind kind;
+} areas[FAKE_AREAS];
+static int selected = -1;
+
+const char *devmem_vendor(void) { return "fake"; }
+bool devmem_has_managed(void) { return true; }
+int devmem_device_count(void) { return devmem_fake.devices; }
+enum devmem_api devmem_api(void) { return devmem_fake.api; }
+
+void devmem_select_before_init(void)
+{
+    int local = devmem_local_rank();
+    selected = devmem_fake.devices > 0 ? (local < 0 ? 0 : local) % devmem_fake.devices : -1;
+}
+
+int devmem_selected(void) { return selected; }
+
+const char *devmem_unavailable_reason(void)
+{
+    return devmem_fake.devices > 0 ? NULL : "device buffers requested, but no fake device";
+}
+
+void devmem_describe(char *text, size_t len) { snprintf(text, len, "fake:%d", selected); }
+
+/* True when [p, p + n) lies inside one area that is not pinned host memory. */
+static bool on_device(const void *p, size_t n)
+{
+    const char *c = p;
+    for (int i = 0; i < FAKE_AREAS; i++)
+        if (areas[i].p && areas[i].kind != DEVMEM_PINNED && c >= areas[i].p &&
+            n <= areas[i].n && (size_t)(c - areas[i].p) <= areas[i].n - n)
+            return true;
+    return false;
+}
+
+int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **err)
+{
+    *ptr = NULL;
+    for (int i = 0; i < FAKE_AREAS; i++) {
+        if (areas[i].p)
+            continue;
+        if (!(areas[i].p = malloc(bytes ? bytes : 1)))
+            break;
+        areas[i].n = bytes;
+        areas[i].kind = kind;
+        devmem_fake.live++;
+        *ptr = areas[i].p;
+        return 0;
+    }
+    *err = "fake device: out of memory";
+    return -1;
+}
+
+void devmem_free(void *ptr, enum devmem_kind kind)
+{
+    for (int i = 0; ptr && i < FAKE_AREAS; i++) {
+        if (areas[i].p == ptr && areas[i].kind == kind) {
+            free(ptr);
+            areas[i].p = NULL;
+            devmem_fake.live--;
+            return;
+        }
+    }
+    if (ptr) {
+        fprintf(stderr, "fake device: free of %p (kind %d) that it did not allocate\n", ptr,
+                (int)kind);
+        abort();
+    }
+}
+
+static int wrong(const char **err, const char *what)
+{
+    *err = what;
+    return -1;
+}
+
+int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+{
+    devmem_fake.calls_to_device++;
+    if (!on_device(dst, bytes) || on_device(src, bytes))
+        return wrong(err, "fake device: to_device needs a host source and a device target");
+    memcpy(dst, src, bytes);
+    return 0;
+}
+
+int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+{
+    devmem_fake.calls_to_host++;
+    if (on_device(dst, bytes) || !on_device(src, bytes))
+        return wrong(err, "fake device: to_host needs a device source and a host target");
+    memcpy(dst, src, bytes);
+    return 0;
+}
+
+int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+{
+    devmem_fake.calls_copy++;
+    if (!on_device(dst, bytes) || !on_device(src, bytes))
+        return wrong(err, "fake device: copy needs device memory on both sides");
+    memmove(dst, src, bytes);
+    return 0;
+}
+
+int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+{
+    devmem_fake.calls_memset++;
+    if (!on_device(dst, bytes))
+        return wrong(err, "fake device: memset needs device memory");
+    memset(dst, value, bytes);
+    return 0;
+}
+
+int devmem_synchronize(const char **err)
+{
+    (void)err;
+    return 0;
+}

@@ -1,0 +1,24 @@
+/*
+ * devmem_fake: host memory behind the device interface, for unit tests (not
+ * part of libcommon; a test links devmem_fake.o before the library). Every
+ * area it hands out is recorded, and each copy checks its direction: a
+ * "device" pointer where host memory belongs (or the other way round) makes
+ * the call fail, so a caller that treats device memory as host memory is
+ * caught. These knobs let a test shape the fake device.
+ */
+#ifndef COMMSWEEP_DEVMEM_FAKE_H
+#define COMMSWEEP_DEVMEM_FAKE_H
+
+#include <stddef.h>
+
+#include "devmem.h"
+
+struct devmem_fake_state {
+    int devices;          /* visible devices (default 1; 0 tests the refusal) */
+    enum devmem_api api;  /* what MPI is told the pointers are (default host) */
+    size_t calls_to_device, calls_to_host, calls_copy, calls_memset;
+    size_t live;          /* areas allocated and not freed */
+};
+extern struct devmem_fake_state devmem_fake;
+
+#endif

@@ -1,0 +1,171 @@
+/* devmem_openacc: device memory from the OpenACC runtime (OPENACC=1, gcc
+ * -fopenacc): acc_malloc and the acc_memcpy calls. Where the compiler has an
+ * offload target (Debian's gcc-12-offload-nvptx) and a GPU is visible, the
+ * buffers are on the GPU (CUDA memory to an MPI library, or HIP memory on
+ * an AMD GPU with gcc's amdgcn offload); otherwise the
+ * runtime's host device serves them from host memory, and the header says so. */
+#include "devmem.h"
+
+#include <openacc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int gpus = -1;  /* GPUs the runtime can offload to */
+static int selected = -1;
+
+const char *devmem_vendor(void) { return "openacc"; }
+bool devmem_has_managed(void) { return false; }
+
+static int offload_devices(void)
+{
+    if (gpus < 0)
+        gpus = acc_get_num_devices(acc_device_not_host);
+    return gpus;
+}
+
+/* The host device always exists, so there is always one. */
+int devmem_device_count(void) { return offload_devices() > 0 ? offload_devices() : 1; }
+
+void devmem_select_before_init(void)
+{
+    int n = offload_devices();
+    if (n <= 0) {
+        acc_set_device_type(acc_device_host);
+        selected = 0;
+        return;
+    }
+    int local = devmem_local_rank();
+    selected = (local < 0 ? 0 : local) % n;
+    acc_set_device_num(selected, acc_device_not_host);
+}
+
+int devmem_selected(void) { return selected; }
+const char *devmem_unavailable_reason(void) { return NULL; }
+
+enum devmem_api devmem_api(void)
+{
+    if (offload_devices() <= 0)
+        return DEVMEM_API_HOST;
+    return acc_get_device_type() == acc_device_radeon ? DEVMEM_API_HIP : DEVMEM_API_CUDA;
+}
+
+void devmem_describe(char *text, size_t len)
+{
+    if (offload_devices() <= 0) {
+        snprintf(text, len, "openacc host device");
+        return;
+    }
+    acc_device_t t = acc_get_device_type();
+    const char *name = acc_get_property_string(selected, t, acc_property_name);
+    snprintf(text, len, "openacc %s:%d (%s)",
+             t == acc_device_nvidia ? "nvidia" : t == acc_device_radeon ? "radeon" : "offload",
+             selected, name ? name : "?");
+}
+
+static char failure[128];
+
+int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **err)
+{
+    size_t n = bytes ? bytes : 1;
+    *ptr = NULL;
+    if (kind == DEVMEM_PINNED) {
+        if (posix_memalign(ptr, 4096, n) != 0)
+            *ptr = NULL;
+    } else if (kind == DEVMEM_DEVICE) {
+        *ptr = acc_malloc(n);
+    } else {
+        *err = "managed memory needs a CUDA or HIP build (make CUDA=1 or HIP=1)";
+        return -1;
+    }
+    if (*ptr)
+        return 0;
+    snprintf(failure, sizeof failure, "%s failed",
+             kind == DEVMEM_PINNED ? "posix_memalign" : "acc_malloc");
+    *err = failure;
+    return -1;
+}
+
+void devmem_free(void *ptr, enum devmem_kind kind)
+{
+    if (!ptr)
+        return;
+    if (kind == DEVMEM_PINNED)
+        free(ptr);
+    else
+        acc_free(ptr);
+}
+
+/* The runtime's current device belongs to a thread: a thread that did not
+ * select it (osu_latency_mt's workers) binds to the one chosen at start. */
+static void bind_thread(void)
+{
+    static _Thread_local bool bound;
+    if (bound)
+        return;
+    if (offload_devices() > 0)
+        acc_set_device_num(selected, acc_device_not_host);
+    else
+        acc_set_device_type(acc_device_host);
+    bound = true;
+}
+
+/* The OpenACC runtime ends the program itself when a copy fails. */
+int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+{
+    (void)err;
+    bind_thread();
+    if (bytes)
+        acc_memcpy_to_device(dst, (void *)src, bytes);
+    return 0;
+}
+
+int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+{
+    (void)err;
+    bind_thread();
+    if (bytes)
+        acc_memcpy_from_device(dst, (void *)src, bytes);
+    return 0;
+}
+
+/* OpenACC 2.7 has no device-to-device copy or memset in gcc 12: both go
+ * through a host bounce buffer in pieces. */
+#define BOUNCE ((size_t)16 << 20)
+
+static int through_host(void *dst, const void *src, int value, size_t bytes, const char **err)
+{
+    size_t piece = bytes < BOUNCE ? bytes : BOUNCE;
+    unsigned char *tmp = malloc(piece ? piece : 1);
+    if (!tmp) {
+        *err = "cannot allocate the OpenACC bounce buffer";
+        return -1;
+    }
+    if (!src)
+        memset(tmp, value, piece);
+    for (size_t off = 0; off < bytes; off += piece) {
+        size_t n = bytes - off < piece ? bytes - off : piece;
+        if (src)
+            devmem_to_host(tmp, (const char *)src + off, n, err);
+        devmem_to_device((char *)dst + off, tmp, n, err);
+    }
+    free(tmp);
+    return 0;
+}
+
+int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+{
+    return through_host(dst, src, 0, bytes, err);
+}
+
+int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+{
+    return through_host(dst, NULL, value, bytes, err);
+}
+
+int devmem_synchronize(const char **err)
+{
+    (void)err;
+    acc_wait_all();
+    return 0;
+}

@@ -1,0 +1,131 @@
+#!/bin/bash
+# The device builds and what they can do on this machine. Each vendor whose
+# headers are installed is built (warnings as errors) into its own folder:
+# CUDA=1 (CUDA toolkit), HIP=1 (Debian's libamdhip64-dev), OPENACC=1 (gcc
+# -fopenacc). Without a GPU, every CUDA and HIP device request must end with
+# status 2 and one line. OpenACC runs on the runtime's host device (or on an
+# NVIDIA GPU where gcc-12-offload-nvptx finds one), so its programs run
+# device buffers through the device layer here: validated, with a corrupted
+# byte caught, refused when the MPI library is said not to read device
+# memory, and staged through host copies with --staging.
+#   tests/device/check.sh     (make check-device does this)
+# Variables: CUDA_HOME (/usr/local/cuda), HIP_HOME (/usr), JOBS (make -j, 2).
+set -u
+TAP_DETAIL_LINES=30
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+cd "$TOP" || exit 1
+
+built=()
+build() { # NAME FLAG HEADER
+    local log="$TMPD/build-$1.log"
+    if [ ! -e "$3" ]; then
+        skip "build with $2" "$3 is not installed"
+        return
+    fi
+    if make -j"${JOBS:-2}" "$2" BUILD="build-$1" > "$log" 2>&1; then
+        ok "build with $2 into build-$1, warnings as errors"
+        built+=("$1")
+    else
+        not_ok "build with $2" "$(grep -E 'error|Error' "$log" | head -n 20)"
+    fi
+}
+has() { local b; for b in "${built[@]}"; do [ "$b" = "$1" ] && return 0; done; return 1; }
+gpu_present() { # vendor
+    case $1 in
+    cuda) command -v nvidia-smi > /dev/null && nvidia-smi -L > /dev/null 2>&1 ;;
+    hip) command -v rocm-smi > /dev/null && rocm-smi > /dev/null 2>&1 ;;
+    esac
+}
+
+build cuda CUDA=1 "${CUDA_HOME:-/usr/local/cuda}/include/cuda_runtime_api.h"
+build hip HIP=1 "${HIP_HOME:-/usr}/include/hip/hip_runtime_api.h"
+build openacc OPENACC=1 "$(gcc -print-file-name=include/openacc.h)"
+
+# Every data line ends with Pass, and there is at least one.
+all_pass() {
+    [ "$RC" = 0 ] && [ "$(data_lines | wc -l)" -gt 0 ] && ! data_lines | grep -qv 'Pass$'
+}
+expect_pass() { # DESCRIPTION
+    if all_pass; then ok "$1"; else not_ok "$1" "status $RC
+$(tail -n 8 "$OUT")
+$(head -c 800 "$ERR")"; fi
+}
+expect_status() { # STATUS DESCRIPTION
+    if [ "$RC" = "$1" ]; then ok "$2"; else not_ok "$2" "status $RC (want $1)
+$(head -c 800 "$ERR")"; fi
+}
+
+# --- CUDA and HIP without a GPU: one line and status 2, for each spelling
+for v in cuda hip; do
+    has "$v" || continue
+    B="build-$v"
+    if gpu_present "$v"; then
+        skip "$v device requests refused" "a $v GPU is present"
+        continue
+    fi
+    osu=$v; [ "$v" = hip ] && osu=rocm
+    refused 2 all "$v: alltoall/all --memory=$v refused without a GPU" "$B/alltoall/all" --memory=$v
+    refused 2 all "$v: always/all --memory=$v refused without a GPU" "$B/always/all" --memory=$v 4096
+    refused 2 iall "$v: always/iall --memory=managed refused without a GPU" "$B/always/iall" --memory=managed 4096
+    refused 2 osu_latency "$v: osu_latency -d $osu refused without a GPU" "$B/osu/osu_latency" -d $osu
+    refused 2 osu_bw "$v: osu_bw -d managed MD MD refused without a GPU" "$B/osu/osu_bw" -d managed MD MD
+    refused 2 osu_allreduce "$v: osu_allreduce -d $osu --staging refused without a GPU" "$B/osu/osu_allreduce" -d $osu --staging
+    refused 2 osu_put_latency "$v: osu_put_latency H D refused without a GPU" "$B/osu/osu_put_latency" H D
+done
+if has cuda && has hip; then
+    refused 2 osu_latency "a CUDA build refuses -d rocm" build-cuda/osu/osu_latency -d rocm
+    refused 2 all "a HIP build refuses --memory=cuda" build-hip/alltoall/all --memory=cuda
+fi
+
+# --- OpenACC: device buffers through the whole device layer
+if has openacc; then
+    B=build-openacc
+    small=(-m 1:4096 -i 3 -x 1)
+    run 2 "$B/osu/osu_latency" -d openacc D D -c "${small[@]}"
+    expect_pass "openacc: osu_latency -d openacc D D -c"
+    expect 'grep -q "^# rank 1 device: openacc " "$OUT" && grep -q "^# buffers: rank 0 on device (openacc), rank 1 on device (openacc)$" "$OUT"' \
+        "openacc: the header names each rank's device and the buffers"
+    run 2 "$B/osu/osu_allreduce" -d openacc -c "${small[@]}"
+    expect_pass "openacc: osu_allreduce -d openacc -c"
+    run 2 "$B/osu/osu_bw" -d openacc H D -c "${small[@]}"
+    expect_pass "openacc: osu_bw -d openacc H D -c"
+    run 3 "$B/osu/osu_bcast" -d openacc -c "${small[@]}"
+    expect_pass "openacc: osu_bcast -d openacc -c at 3 ranks"
+    run 4 "$B/alltoall/all" --memory=openacc contig 2 64
+    expect_status 0 "openacc: alltoall/all --memory=openacc checks its data"
+    run 3 "$B/always/iall" --memory=openacc --time-limit=0.05 3072
+    expect_status 0 "openacc: always/iall --memory=openacc checks its data"
+    COMMSWEEP_CORRUPT=1 run 2 "$B/osu/osu_latency" -d openacc D D -c "${small[@]}"
+    expect '[ "$RC" = 1 ] && data_lines | tail -n 1 | grep -q "Fail$"' \
+        "openacc: a corrupted byte in device memory fails the check (status 1)"
+    refused 2 osu_latency "openacc: -d managed refused (no managed memory)" "$B/osu/osu_latency" -d managed
+    refused 2 osu_latency "openacc: -d cuda refused (another vendor)" "$B/osu/osu_latency" -d cuda
+
+    # An MPI library that cannot read device memory: refused, or staged.
+    export COMMSWEEP_GPU_AWARE=0
+    refused 2 osu_latency "openacc: device buffers refused when MPI cannot read them" \
+        "$B/osu/osu_latency" -d openacc D D -c
+    refused 2 all "openacc: alltoall/all refused when MPI cannot read device memory" \
+        "$B/alltoall/all" --memory=openacc
+    run 2 "$B/osu/osu_latency" -d openacc D D -c --staging "${small[@]}"
+    expect_pass "openacc: osu_latency --staging -c"
+    expect 'grep -q "^# buffers: rank 0 on device (openacc), staged through pinned host buffers, rank 1 on" "$OUT" && grep -q "^# device data: staged" "$OUT"' \
+        "openacc: the header says the data is staged"
+    run 2 "$B/osu/osu_bibw" -d openacc -c --staging "${small[@]}"
+    expect_pass "openacc: osu_bibw --staging -c"
+    run 3 "$B/osu/osu_iallgather" -d openacc -c --staging "${small[@]}"
+    expect_pass "openacc: osu_iallgather --staging -c"
+    run 2 "$B/osu/osu_latency_mt" -d openacc -c --staging -t 2:2 "${small[@]}"
+    expect_pass "openacc: osu_latency_mt --staging -c (device copies from threads)"
+    run 4 "$B/alltoall/all" --memory=openacc --staging contig 2 64
+    expect_status 0 "openacc: alltoall/all --staging checks its data"
+    run 2 "$B/always/all" --memory=openacc --staging --time-limit=0.05 2048
+    expect_status 0 "openacc: always/all --staging checks its data"
+    COMMSWEEP_CORRUPT=1 run 2 "$B/osu/osu_bw" -d openacc -c --staging "${small[@]}"
+    expect '[ "$RC" = 1 ] && data_lines | tail -n 1 | grep -q "Fail$"' \
+        "openacc: a corrupted byte is caught through staging too"
+    refused 2 osu_put_latency "openacc: one-sided programs refuse --staging" \
+        "$B/osu/osu_put_latency" -d openacc --staging
+    unset COMMSWEEP_GPU_AWARE
+fi
+summary

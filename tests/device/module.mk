@@ -1,0 +1,15 @@
+# make check-device: the device builds (CUDA=1, HIP=1, OPENACC=1 where their
+# headers exist, into build-cuda, build-hip, build-openacc) and their runs:
+# device requests refused cleanly without a GPU, OpenACC buffers on the
+# runtime's host device validated, staged and not.
+.PHONY: check-device
+check-device:
+	tests/device/check.sh
+
+# The bare device-to-device copy loop that device bandwidths are compared
+# with (tests/bench/device_bw.sh); built in every build, refuses without a device.
+DEVCOPY_BW := $(BUILD)/tests/bench/devcopy_bw
+all: $(DEVCOPY_BW)
+OBJS += $(DEVCOPY_BW).o
+$(DEVCOPY_BW): $(DEVCOPY_BW).o $(LIBCOMMON)
+	$(MPICC) $(LDFLAGS) -o $@ $< $(LIBCOMMON) $(LDLIBS)

@@ -1,0 +1,187 @@
+/* Unit tests of the device layer (common/buf over common/devmem) on the fake
+ * vendor: host memory behind the device interface that refuses a copy in
+ * the wrong direction, so every device path of fill, check, corrupt-and-
+ * detect, copy, managed memory and staging runs without a GPU. */
+#include "unit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "devmem_fake.h"
+
+static void alloc_ok(struct buf *b, size_t bytes, enum buf_where where)
+{
+    char err[256] = "";
+    assert_int_equal(buf_alloc(b, bytes, where, err, sizeof err), 0);
+    assert_non_null(b->ptr);
+}
+
+static void test_fill_check_detect(void **state)
+{
+    (void)state;
+    const enum buf_where kinds[] = {BUF_DEVICE, BUF_MANAGED_HOST, BUF_MANAGED_DEVICE};
+    for (size_t k = 0; k < 3; k++) {
+        struct buf b;
+        alloc_ok(&b, 1000, kinds[k]);
+        size_t before = devmem_fake.calls_to_device;
+        buf_fill_bytes(&b, 3, 7);
+        assert_true(devmem_fake.calls_to_device > before); /* went through the device */
+        assert_int_equal(buf_check_bytes(&b, 0, 1000, 3, 7), SIZE_MAX);
+        assert_int_equal(buf_check_bytes(&b, 0, 1000, 4, 7), 0); /* another rank's pattern */
+        buf_flip_byte(&b, 617);
+        assert_int_equal(buf_check_bytes(&b, 0, 1000, 3, 7), 617);
+        assert_int_equal(buf_check_bytes(&b, 0, 617, 3, 7), SIZE_MAX);
+        buf_set_bytes(&b, 0xFF);
+        assert_int_equal(buf_check_bytes(&b, 0, 1000, 3, 7), 0);
+        buf_free(&b);
+        assert_null(b.ptr);
+    }
+    assert_int_equal(devmem_fake.live, 0);
+}
+
+/* A check that crosses the 64 MiB pieces of host staging finds the byte. */
+static void test_detect_past_a_stage_piece(void **state)
+{
+    (void)state;
+    size_t n = ((size_t)64 << 20) + 4099;
+    struct buf b;
+    alloc_ok(&b, n, BUF_DEVICE);
+    buf_fill_bytes(&b, 1, 2);
+    assert_int_equal(buf_check_bytes(&b, 0, n, 1, 2), SIZE_MAX);
+    buf_flip_byte(&b, n - 5);
+    assert_int_equal(buf_check_bytes(&b, 0, n, 1, 2), n - 5);
+    buf_free(&b);
+}
+
+static void test_copies_and_views(void **state)
+{
+    (void)state;
+    struct buf a, d;
+    alloc_ok(&a, 256, BUF_DEVICE);
+    alloc_ok(&d, 256, BUF_DEVICE);
+    unsigned char host[256], back[256];
+    for (int i = 0; i < 256; i++)
+        host[i] = (unsigned char)(255 - i);
+    buf_copy_in(&a, 0, host, 256);
+    const char *err = NULL;
+    assert_int_equal(devmem_copy(d.ptr, a.ptr, 256, &err), 0);
+    memset(back, 0, sizeof back);
+    buf_copy_out(back, &d, 0, 256);
+    assert_memory_equal(back, host, 256);
+    buf_copy_out(back, &d, 100, 10);
+    assert_memory_equal(back, host + 100, 10);
+    /* A view fills and checks its own part only. */
+    struct buf v = buf_view(&d, 64, 32);
+    buf_fill_bytes(&v, 2, 0);
+    assert_int_equal(buf_check_bytes(&d, 64, 32, 2, 0), SIZE_MAX);
+    buf_copy_out(back, &d, 0, 64);
+    assert_memory_equal(back, host, 64);
+    /* The fake refuses a device pointer where host memory belongs. */
+    assert_int_not_equal(devmem_to_device(host, back, 8, &err), 0);
+    assert_int_not_equal(devmem_to_host(a.ptr, d.ptr, 8, &err), 0);
+    assert_non_null(strstr(err, "fake device"));
+    buf_free(&a);
+    buf_free(&d);
+}
+
+/* --staging: MPI sees a pinned host copy; the stage calls move the data. */
+static void test_staging(void **state)
+{
+    (void)state;
+    buf_set_staging(true);
+    struct buf send, recv, managed;
+    alloc_ok(&send, 512, BUF_DEVICE);
+    alloc_ok(&recv, 512, BUF_DEVICE);
+    alloc_ok(&managed, 512, BUF_MANAGED_DEVICE);
+    assert_non_null(send.stage);
+    assert_ptr_equal(buf_mpi(&send), send.stage);
+    assert_null(managed.stage); /* the host can read managed memory */
+    assert_ptr_equal(buf_mpi(&managed), managed.ptr);
+    buf_fill_bytes(&send, 5, 1);
+    buf_stage_out(&send, 0, 512);
+    /* "MPI" moves the host copy; the device buffer sees it after stage_in. */
+    memcpy(buf_mpi(&recv), buf_mpi(&send), 512);
+    assert_int_equal(buf_check_bytes(&recv, 0, 512, 5, 1), 0);
+    buf_stage_in(&recv, 0, 512);
+    assert_int_equal(buf_check_bytes(&recv, 0, 512, 5, 1), SIZE_MAX);
+    buf_free(&send);
+    buf_free(&recv);
+    buf_free(&managed);
+    buf_set_staging(false);
+    assert_int_equal(devmem_fake.live, 0);
+    assert_true(strstr(buf_where_label(BUF_DEVICE), "fake") != NULL);
+}
+
+static void test_memory_choice_and_selection(void **state)
+{
+    (void)state;
+    assert_int_equal(buf_memory_where(BUF_MEM_HOST, "--memory=host"), BUF_HOST);
+    assert_int_equal(buf_memory_where(BUF_MEM_MANAGED, "--memory=managed"), BUF_MANAGED_DEVICE);
+    devmem_fake.devices = 2;
+    setenv("LOCAL_RANK", "3", 1);
+    assert_int_equal(devmem_local_rank(), 3);
+    devmem_select_before_init();
+    assert_int_equal(devmem_selected(), 1);
+    char text[64];
+    devmem_describe(text, sizeof text);
+    assert_string_equal(text, "fake:1");
+    unsetenv("LOCAL_RANK");
+    devmem_fake.devices = 1;
+}
+
+static void test_mpi_aware_override(void **state)
+{
+    (void)state;
+    const char *how = NULL;
+    unsetenv("COMMSWEEP_GPU_AWARE");
+    assert_int_equal(devmem_mpi_aware(DEVMEM_API_HOST, &how), 1);
+    setenv("COMMSWEEP_GPU_AWARE", "0", 1);
+    assert_int_equal(devmem_mpi_aware(DEVMEM_API_HOST, &how), 0);
+    assert_string_equal(how, "COMMSWEEP_GPU_AWARE");
+    setenv("COMMSWEEP_GPU_AWARE", "1", 1);
+    assert_int_equal(devmem_mpi_aware(DEVMEM_API_CUDA, &how), 1);
+    unsetenv("COMMSWEEP_GPU_AWARE");
+}
+
+/* The library's own answer for CUDA memory (Open MPI's
+ * MPIX_Query_cuda_support, MPICH's MPIX_GPU_query_support): yes or no, and
+ * named, whichever of the two this test is linked with. */
+static void test_mpi_aware_library(void **state)
+{
+    (void)state;
+    const char *how = NULL;
+    unsetenv("COMMSWEEP_GPU_AWARE");
+    unsetenv("MPICH_GPU_SUPPORT_ENABLED");
+    int answer = devmem_mpi_aware(DEVMEM_API_CUDA, &how);
+    assert_true(answer == 0 || answer == 1);
+    assert_true(strcmp(how, "MPIX_Query_cuda_support") == 0 ||
+                strcmp(how, "MPIX_GPU_query_support") == 0);
+}
+
+/* MPICH answers GPU queries only between MPI_Init and MPI_Finalize. */
+static int mpi_up(void **state)
+{
+    (void)state;
+    return MPI_Init(NULL, NULL) == MPI_SUCCESS ? 0 : -1;
+}
+
+static int mpi_down(void **state)
+{
+    (void)state;
+    return MPI_Finalize() == MPI_SUCCESS ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fill_check_detect),
+        cmocka_unit_test(test_detect_past_a_stage_piece),
+        cmocka_unit_test(test_copies_and_views),
+        cmocka_unit_test(test_staging),
+        cmocka_unit_test(test_memory_choice_and_selection),
+        cmocka_unit_test(test_mpi_aware_override),
+        cmocka_unit_test(test_mpi_aware_library),
+    };
+    return cmocka_run_group_tests(tests, mpi_up, mpi_down);
+}
