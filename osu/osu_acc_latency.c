@@ -2,7 +2,7 @@
 #include "rma_driver.h"
 
 static const struct rma_bench bench = {
-    .prog = {.title = "OSU MPI_Accumulate Latency Test",
+    .prog = {.title = "OSU MPI_Accumulate latency Test",
              .synopsis = "[options]",
              .description = "MPI_Accumulate (MPI_SUM on 32-bit unsigned integers) latency with active\n"
                             "synchronization; origin and target swap after every epoch.",

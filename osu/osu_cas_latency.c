@@ -2,7 +2,7 @@
 #include "rma_driver.h"
 
 static const struct rma_bench bench = {
-    .prog = {.title = "OSU MPI_Compare_and_swap Latency Test",
+    .prog = {.title = "OSU MPI_Compare_and_swap latency Test",
              .synopsis = "[options]",
              .description = "MPI_Compare_and_swap (one 64-bit unsigned integer) latency; the time includes the\n"
                             "synchronization chosen with -s (default flush).",

@@ -2,7 +2,7 @@
 #include "rma_driver.h"
 
 static const struct rma_bench bench = {
-    .prog = {.title = "OSU MPI_Fetch_and_op Latency Test",
+    .prog = {.title = "OSU MPI_Fetch_and_op latency Test",
              .synopsis = "[options]",
              .description = "MPI_Fetch_and_op (MPI_SUM on one 64-bit unsigned integer) latency; the time includes\n"
                             "the synchronization chosen with -s (default flush).",

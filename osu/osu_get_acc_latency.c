@@ -2,7 +2,7 @@
 #include "rma_driver.h"
 
 static const struct rma_bench bench = {
-    .prog = {.title = "OSU MPI_Get_accumulate Latency Test",
+    .prog = {.title = "OSU MPI_Get_accumulate latency Test",
              .synopsis = "[options]",
              .description = "MPI_Get_accumulate (MPI_SUM on 32-bit unsigned integers) latency; the time includes\n"
                             "the synchronization chosen with -s (default flush).",

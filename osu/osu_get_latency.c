@@ -2,7 +2,7 @@
 #include "rma_driver.h"
 
 static const struct rma_bench bench = {
-    .prog = {.title = "OSU MPI_Get Latency Test",
+    .prog = {.title = "OSU MPI_Get latency Test",
              .synopsis = RMA_PLACEMENT_SYNOPSIS,
              .placement = true,
              .description = "MPI_Get latency with active synchronization: rank 0 gets from rank 1's window in one\n"

@@ -1,10 +1,12 @@
 /* osu_mbw_mr: every pair (rank i sends to rank i + np/2) runs the bandwidth
- * pattern at once; reports the aggregate MB/s and, with -R, messages/s. */
+ * pattern at once; reports the aggregate MB/s and messages/s (-R 0: MB/s only). */
 #include "pt2pt.h"
 #include "pt2pt_arith.h"
 
+#include <stdio.h>
+
 static size_t pairs_wanted; /* -p, 0 = np/2 */
-static bool print_rate;     /* -R */
+static size_t print_rate = 1; /* -R 0|1: the Messages/s column (OMB's default 1) */
 static bool vary_window;    /* -V */
 
 static void mbw_mr_setup(struct pt2pt_ctx *c)
@@ -26,11 +28,27 @@ static void mbw_mr_values(const struct pt2pt_ctx *c, double seconds, double *out
     out[1] = osu_msg_rate(messages, seconds);
 }
 
+/* OMB 7.4's pairs and window line, then its datatype line. */
+static void mbw_mr_omb_lines(const struct pt2pt_ctx *c, char *before, size_t before_len,
+                             char *after, size_t after_len)
+{
+    (void)before;
+    (void)before_len;
+    char window[32];
+    if (vary_window)
+        snprintf(window, sizeof window, "varied");
+    else
+        snprintf(window, sizeof window, "%zu", c->window);
+    snprintf(after, after_len, "# [ pairs: %zu ] [ window size: %s ]\n" PT2PT_DATATYPE_LINE,
+             c->npairs, window);
+}
+
 static const struct opt_spec extra[] = {
     {.long_name = "pairs", .short_name = 'p', .kind = OPT_SIZE, .dest = &pairs_wanted,
      .metavar = "N", .help = "pairs that communicate (default: number of ranks / 2)", .min = 1},
-    {.long_name = "print-rate", .short_name = 'R', .kind = OPT_FLAG, .dest = &print_rate,
-     .help = "add the message rate column (Messages/s)"},
+    {.long_name = "print-rate", .short_name = 'R', .kind = OPT_SIZE, .dest = &print_rate,
+     .metavar = "0|1", .help = "1: print the Messages/s column (default), 0: MB/s only",
+     .max = 1},
     {.long_name = "vary-window", .short_name = 'V', .kind = OPT_FLAG, .dest = &vary_window,
      .help = "repeat for windows 1, 2, 4, ... up to -W, one block each"},
 };
@@ -47,7 +65,7 @@ static const struct pt2pt_bench mbw_mr = {
                             "the slowest sender's time. Needs an even number of ranks; place\n"
                             "them in blocks (first half on one node).\n"
                             "H|D H|D: buffers of the sending and the receiving half.",
-             PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
+             PT2PT_BANDWIDTH_DEFAULTS, .placement = true, .no_blank_line = true},
     .ranks = PT2PT_EVEN,
     .thread_level = MPI_THREAD_SINGLE,
     .combine = PT2PT_SLOWEST,
@@ -57,6 +75,7 @@ static const struct pt2pt_bench mbw_mr = {
     .setup = mbw_mr_setup,
     .exchange = pt2pt_window_one_way,
     .values = mbw_mr_values,
+    .omb_lines = mbw_mr_omb_lines,
 };
 
 int main(int argc, char **argv) { pt2pt_main(&mbw_mr, argc, argv); }

@@ -40,8 +40,8 @@ void pt2pt_pair_roles(struct pt2pt_ctx *c, size_t npairs)
     c->receives_data = in_pair;
 }
 
-const char *const pt2pt_latency_columns[1] = {"Latency (us)"};
-const char *const pt2pt_latency_full_columns[3] = {"Min Latency (us)", "Max Latency (us)",
+const char *const pt2pt_latency_columns[1] = {"Avg Latency(us)"};
+const char *const pt2pt_latency_full_columns[3] = {"Min Latency(us)", "Max Latency(us)",
                                                    "Iterations"};
 
 void pt2pt_latency_values(const struct pt2pt_ctx *c, double seconds, double *out)
@@ -243,7 +243,16 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     /* Two buffers (send, recv) of slots slices each; a window reuses them. */
     size_t buffers = 2 * c.slots;
 
-    osu_print_preamble(&o, &b->prog, argc, argv);
+    if (o.min_size == 0) {
+        /* OMB 7.4 never measures size 0: sizes start at 1 byte. */
+        if (o.max_size == 0)
+            err_usage("message size 0: the sizes start at 1 byte (-m [MIN:]MAX, MAX >= 1)");
+        o.min_size = 1;
+    }
+    char before[256] = "", after[512] = PT2PT_DATATYPE_LINE;
+    if (b->omb_lines)
+        b->omb_lines(&c, before, sizeof before, after, sizeof after);
+    osu_print_preamble(&o, &b->prog, argc, argv, before, after);
     if (b->ranks == PT2PT_EVEN)
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);
     int corrupt_rank = buf_corrupt_rank();

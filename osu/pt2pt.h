@@ -31,7 +31,7 @@
 /* The OSU defaults (struct osu_program fields) of the latency programs and
  * of the bandwidth programs: sizes up to 4 MiB, fewer iterations above 8 KiB. */
 #define PT2PT_LATENCY_DEFAULTS                                                          \
-    .min_size = 0, .max_size = (size_t)1 << 22, .iter_small = 10000, .warm_small = 100, \
+    .min_size = 1, .max_size = (size_t)1 << 22, .iter_small = 10000, .warm_small = 100, \
     .iter_large = 1000, .warm_large = 10, .large_threshold = 8192
 #define PT2PT_BANDWIDTH_DEFAULTS                                                      \
     .min_size = 1, .max_size = (size_t)1 << 22, .iter_small = 100, .warm_small = 10, \
@@ -101,7 +101,15 @@ struct pt2pt_bench {
     void (*values)(const struct pt2pt_ctx *c, double seconds, double *out);
     /* Optional: stop what prepare started. */
     void (*finish)(struct pt2pt_ctx *c);
+    /* Optional: the '#' lines OMB 7.4 prints before its title (before) and
+     * after it (after), whole lines ended by newlines; without it, after is
+     * OMB's "# Datatype: MPI_CHAR." line. */
+    void (*omb_lines)(const struct pt2pt_ctx *c, char *before, size_t before_len, char *after,
+                      size_t after_len);
 };
+
+/* OMB 7.4's datatype line of the point-to-point programs (they move bytes). */
+#define PT2PT_DATATYPE_LINE "# Datatype: MPI_CHAR.\n"
 
 /* The whole program: returns only through harness_finish. */
 _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv);
@@ -123,7 +131,7 @@ void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count);
 void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count);
 void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count);
 
-/* What the latency programs report: "Latency (us)", one-way. */
+/* What the latency programs report: "Avg Latency(us)", one-way. */
 extern const char *const pt2pt_latency_columns[1];
 extern const char *const pt2pt_latency_full_columns[3];
 void pt2pt_latency_values(const struct pt2pt_ctx *c, double seconds, double *out);

@@ -2,6 +2,8 @@
  * see rma_driver.h. */
 #include "rma_driver.h"
 
+#include <stdio.h>
+
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
@@ -88,9 +90,29 @@ static void plan_roles(struct rma_run *r)
     }
 }
 
+/* The names OMB 7.4 prints for a window creation and a synchronization. */
+static const char *const omb_win_names[] = {"MPI_Win_create", "MPI_Win_allocate",
+                                            "MPI_Win_create_dynamic"};
+static const char *omb_sync_name(enum rma_sync s)
+{
+    switch (s) {
+    case RMA_SYNC_PSCW: return "MPI_Win_post/start/complete/wait";
+    case RMA_SYNC_FENCE: return "MPI_Win_fence";
+    case RMA_SYNC_LOCK: return "MPI_Win_lock/unlock";
+    case RMA_SYNC_LOCK_ALL: return "MPI_Win_lock_all/unlock_all";
+    case RMA_SYNC_FLUSH: return "MPI_Win_flush";
+    default: return "MPI_Win_flush_local";
+    }
+}
+
 static void print_preamble(const struct rma_run *r, int argc, char **argv)
 {
-    osu_print_preamble(&r->opts, &r->bench->prog, argc, argv);
+    char omb[256];
+    size_t elem = r->op->elem;
+    snprintf(omb, sizeof omb, "# Window creation: %s\n# Synchronization: %s\n# Datatype: %s.\n",
+             omb_win_names[r->win_kind], omb_sync_name(r->sync),
+             elem == 1 ? "MPI_CHAR" : elem == 4 ? "MPI_UINT32_T" : "MPI_UINT64_T");
+    osu_print_preamble(&r->opts, &r->bench->prog, argc, argv, NULL, omb);
     bool device = r->opts.where[0] == BUF_DEVICE || r->opts.where[1] == BUF_DEVICE;
     char text[256];
     rma_window_describe(r->win_kind, r->hints, device, text, sizeof text);
@@ -104,7 +126,7 @@ static void print_columns(const struct rma_run *r)
 {
     static const char *const latency[] = {"Latency (us)"};
     static const char *const bandwidth[] = {"Bandwidth (MB/s)"};
-    static const char *const full[] = {"Min Latency (us)", "Max Latency (us)", "Iterations"};
+    static const char *const full[] = {"Min Latency(us)", "Max Latency(us)", "Iterations"};
     bool lat = r->bench->shape == RMA_SHAPE_LATENCY;
     osu_print_columns(&r->opts, lat ? latency : bandwidth, 1, full, 3);
 }
