@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Compatibility with OMB 7.4's output: every program that exists in both
+# runs the command lines of omb74/cases.txt, and its layout (omb74/layout.awk:
+# lines before the column heading, the heading, the sizes, every field's
+# width and alignment, numbers masked) is compared with the fixture recorded
+# from OMB 7.4 (omb74/NAME.N.layout, omb74/record.sh). OMB's lines before the
+# heading must come first and unchanged (title without its version), ours may
+# follow them as '#' lines; the heading and every row must be the same.
+# omb74/known.txt lists the differences kept on purpose.
+. "$(dirname "$0")/../lib.sh"
+here=$(cd "$(dirname "$0")/omb74" && pwd)
+
+# Why the layout in file MINE does not match fixture FIX; empty when it does.
+layout_problems() { # FIX MINE
+    local fix=$1 mine=$2 n extra
+    n=$(grep -c '^P' "$fix")
+    diff <(grep '^P' "$fix") <(grep '^P' "$mine" | head -n "$n") > /dev/null ||
+        echo "OMB's lines before the heading differ: $(diff <(grep '^P' "$fix") <(grep '^P' "$mine" | head -n "$n") | head -4 | tr '\n' '|')"
+    extra=$(grep '^P' "$mine" | tail -n +"$((n + 1))" | grep -v '^P #' | head -1)
+    [ -z "$extra" ] || echo "a line after OMB's that is not a '#' line: '$extra'"
+    diff <(grep -v '^P' "$fix") <(grep -v '^P' "$mine") > /dev/null ||
+        echo "heading or rows differ: $(diff <(grep -v '^P' "$fix") <(grep -v '^P' "$mine") | head -6 | tr '\n' '|')"
+}
+
+declare -A seen=()
+while read -r np prog args; do
+    n=$(( ${seen[$prog]:-0} + 1 )); seen[$prog]=$n
+    fix="$TMPD/fix" mine="$TMPD/mine"
+    known=$(awk -v p="$prog" '$1 == p { sub(/^[^ ]+ /, ""); print }' "$here/known.txt")
+    if [ -n "$known" ]; then sed -e "$known" "$here/$prog.$n.layout"; else cat "$here/$prog.$n.layout"; fi > "$fix"
+    # shellcheck disable=SC2086
+    run "$np" "$BUILD/osu/$prog" $args < /dev/null
+    awk -f "$here/layout.awk" "$OUT" > "$mine"
+    if [ "$RC" != 0 ]; then
+        not_ok "$prog $args at $np ranks: OMB 7.4 layout" "status $RC: $(head -c 400 "$ERR")"
+    else
+        expect_no_problems "$prog $args at $np ranks: OMB 7.4 layout" layout_problems "$fix" "$mine"
+    fi
+done < <(grep -v '^#' "$here/cases.txt")
+
+# The comparison itself must be able to fail: a wider column, a missing
+# OMB line, a changed title and a missing size are each caught.
+src="$here/osu_latency.1.layout"
+sed 's/^D 2 28$/D 2 30/' "$src" > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a wider column"
+grep -v Datatype "$src" > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a missing OMB line"
+sed 's/Latency Test/latency Test/' "$src" > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches another title"
+grep -v '^D 4 ' "$src" > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a missing size"
+sed '3a P # one of ours' "$src" > "$TMPD/good"
+expect '[ -z "$(layout_problems "$src" "$TMPD/good")" ]' "layout check accepts our '#' lines after OMB's"
