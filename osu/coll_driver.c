@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "coll_compute.h"
 #include "coll_data.h"
@@ -14,7 +15,25 @@ enum { ROOT_FIXED, ROOT_ROTATE };
 static const char *const type_choices[] = {"char",     "int",     "float",     "double",
                                            "mpi_char", "mpi_int", "mpi_float", "mpi_double",
                                            NULL};
-static const char *const root_modes[] = {"fixed", "rotate", NULL};
+/* -k: fixed (rank 0), fixed:N or N (rank N, OMB 7.4's form), rotate. */
+struct root_choice {
+    int mode;
+    size_t rank;
+};
+static int parse_root(const char *arg, void *dest, char *err, size_t errlen)
+{
+    struct root_choice *k = dest;
+    if (strcmp(arg, "rotate") == 0) {
+        k->mode = ROOT_ROTATE;
+        return 0;
+    }
+    k->mode = ROOT_FIXED;
+    k->rank = 0;
+    if (strcmp(arg, "fixed") == 0)
+        return 0;
+    const char *n = strncmp(arg, "fixed:", 6) == 0 ? arg + 6 : arg;
+    return opt_to_size(n, "root rank", 0, INT_MAX, &k->rank, err, errlen);
+}
 
 #define COLL_MAX_SIZES 130 /* doubling steps of a size_t, 0 included */
 
@@ -27,7 +46,7 @@ struct coll_run {
     struct osu_opts o;
     struct coll_ctx c;
     int type_choice;          /* -T, index in coll_type_names */
-    int root_mode;            /* -k */
+    struct root_choice root;  /* -k */
     size_t tests;             /* -t: MPI_Test calls during the compute */
     bool per_iteration_max;   /* --per-iteration-max */
     bool check;               /* -c on a call that moves data */
@@ -125,7 +144,7 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
                        double *const *parts, size_t slot)
 {
     struct coll_ctx *c = &r->c;
-    c->root = r->root_mode == ROOT_ROTATE ? (int)(iter % (size_t)c->nranks) : 0;
+    c->root = r->root.mode == ROOT_ROTATE ? (int)(iter % (size_t)c->nranks) : (int)r->root.rank;
     if (validate) {
         fill(r, iter);
         MPI_CHECK(MPI_Barrier(c->comm));
@@ -288,7 +307,7 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         .large_threshold = 8192,
     };
     r->type_choice = COLL_FLOAT;
-    struct opt_spec extra[4];
+    struct opt_spec extra[6];
     size_t nextra = 0;
     extra[nextra++] = (struct opt_spec){
         .long_name = "per-iteration-max", .kind = OPT_FLAG, .dest = &r->per_iteration_max,
@@ -301,18 +320,28 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
             .help = "element type of the sum (default float)", .choices = type_choices};
     if (b->rooted)
         extra[nextra++] = (struct opt_spec){
-            .long_name = "root", .short_name = 'k', .kind = OPT_CHOICE, .dest = &r->root_mode,
-            .metavar = "fixed|rotate",
-            .help = "root rank 0 always, or iteration i at rank i mod ranks (default fixed)",
-            .choices = root_modes};
+            .long_name = "root", .short_name = 'k', .kind = OPT_CUSTOM, .dest = &r->root,
+            .parse = parse_root,
+            .metavar = "fixed|fixed:N|N|rotate",
+            .help = "root rank 0 (default), rank N, or iteration i at rank i mod ranks"};
+    if (b->rooted) {
+        extra[nextra] = osu_alias(&extra[nextra - 1], "root-rank");
+        nextra++;
+    }
     if (b->start)
         extra[nextra++] = (struct opt_spec){
             .long_name = "tests", .short_name = 't', .kind = OPT_SIZE, .dest = &r->tests,
             .metavar = "N", .help = "MPI_Test calls spread through the compute (default 0)",
             .max = 1000000};
+    if (b->start) {
+        extra[nextra] = osu_alias(&extra[nextra - 1], "num-test-calls");
+        nextra++;
+    }
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra);
     if (r->o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[r->o.first_positional]);
+    if (b->rooted && r->root.rank >= (size_t)r->c.nranks)
+        err_usage("root rank %zu: there are only %d ranks (-k)", r->root.rank, r->c.nranks);
     r->check = r->o.validate && !b->no_data;
     r->corrupt = r->check && buf_corrupt_requested(r->c.rank);
 }
@@ -407,10 +436,10 @@ static void print_header(const struct coll_run *r)
                     "exact",
                     coll_type_names[c->type], c->value_max);
     if (b->rooted) {
-        if (r->root_mode == ROOT_ROTATE)
+        if (r->root.mode == ROOT_ROTATE)
             out_comment("root: rotating, iteration i uses rank i mod %d", c->nranks);
         else
-            out_comment("root: rank 0");
+            out_comment("root: rank %zu", r->root.rank);
     }
     if (r->per_iteration_max)
         out_comment("statistics: each iteration lasts until its slowest rank is done; "

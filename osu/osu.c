@@ -86,6 +86,15 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
         buf_require(o->where[r]);
 }
 
+struct opt_spec osu_alias(const struct opt_spec *of, const char *long_name)
+{
+    struct opt_spec a = *of;
+    a.long_name = long_name;
+    a.short_name = 0;
+    a.help = "OMB 7.4's name of the option above";
+    return a;
+}
+
 enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank, int nranks)
 {
     return o->where[rank < (nranks + 1) / 2 ? 0 : 1];

@@ -70,6 +70,10 @@ enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank, int nranks
 size_t osu_iterations(const struct osu_opts *o, const struct osu_program *p, size_t size);
 size_t osu_warmup(const struct osu_opts *o, const struct osu_program *p, size_t size);
 
+/* OMB 7.4's long name of an option: a copy of *of under long_name, with
+ * no letter, for programs to list after the original. */
+struct opt_spec osu_alias(const struct opt_spec *of, const char *long_name);
+
 /* Lowers o->max_size so that bytes_per_size * size fits the -M limit, printing
  * a '#' warning when it had to (every rank computes the same). Returns false
  * when not even min_size fits. */

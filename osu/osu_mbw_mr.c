@@ -46,6 +46,8 @@ static void mbw_mr_omb_lines(const struct pt2pt_ctx *c, char *before, size_t bef
 static const struct opt_spec extra[] = {
     {.long_name = "pairs", .short_name = 'p', .kind = OPT_SIZE, .dest = &pairs_wanted,
      .metavar = "N", .help = "pairs that communicate (default: number of ranks / 2)", .min = 1},
+    {.long_name = "num-pairs", .kind = OPT_SIZE, .dest = &pairs_wanted, .metavar = "N",
+     .help = "OMB 7.4's name of -p", .min = 1},
     {.long_name = "print-rate", .short_name = 'R', .kind = OPT_SIZE, .dest = &print_rate,
      .metavar = "0|1", .help = "1: print the Messages/s column (default), 0: MB/s only",
      .max = 1},

@@ -34,7 +34,7 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     bool no_hints = false;
     char sync_help[160];
     rma_mode_sync_help(&b->rules, b->default_sync, sync_help, sizeof sync_help);
-    const struct opt_spec extra[] = {
+    struct opt_spec extra[] = {
         {.long_name = "window-creation", .short_name = 'w', .kind = OPT_CHOICE, .dest = &win,
          .metavar = "KIND",
          .help = "create (default: MPI_Win_create), allocate (MPI_Win_allocate) or dynamic "
@@ -44,7 +44,11 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
          .metavar = "MODE", .help = sync_help, .choices = rma_sync_names},
         {.long_name = "no-hints", .short_name = 'n', .kind = OPT_FLAG, .dest = &no_hints,
          .help = "no alloc_shm info hint for the window memory (also -no-hints)"},
+        {0},
+        {0},
     };
+    extra[3] = osu_alias(&extra[0], "win-options");
+    extra[4] = osu_alias(&extra[1], "sync-option");
     accept_seed_spelling(argc, argv);
     osu_parse(&r->opts, &b->prog, argc, argv, extra, sizeof extra / sizeof extra[0]);
     if (r->opts.first_positional < argc)

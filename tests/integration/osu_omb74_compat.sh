@@ -51,3 +51,31 @@ grep -v '^D 4 ' "$src" > "$TMPD/bad"
 expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a missing size"
 sed '3a P # one of ours' "$src" > "$TMPD/good"
 expect '[ -z "$(layout_problems "$src" "$TMPD/good")" ]' "layout check accepts our '#' lines after OMB's"
+
+# OMB 7.4's option spellings.
+O="$BUILD/osu"
+run 4 "$O/osu_bcast" -k fixed:3 -m 1:8 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && grep -qx "# root: rank 3" "$OUT" && [ "$(data_lines | grep -c " Pass$")" = 4 ]' \
+    "osu_bcast -k fixed:3 at 4 ranks: root 3, validation passes"
+run 4 "$O/osu_gather" -k 2 --root-rank 1 -m 1:8 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && grep -qx "# root: rank 1" "$OUT" && [ "$(data_lines | grep -c " Pass$")" = 4 ]' \
+    "osu_gather --root-rank 1 (after -k 2): the last one counts, validation passes"
+run 2 "$O/osu_scatter" -k 2 -m 1:8 -i 2 -x 1
+expect_usage_error "osu_scatter -k 2 at 2 ranks: no such root" osu_scatter
+run 2 "$O/osu_iallgather" --num-test-calls 3 -m 1:8 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -q "with 3 MPI_Test calls" "$OUT"' "osu_iallgather --num-test-calls 3"
+run 2 "$O/osu_allreduce" -T mpi_char -m 1:4 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && grep -qx "# Datatype: MPI_CHAR." "$OUT" && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "1 2 4 " ]' \
+    "osu_allreduce -T mpi_char: from one 1-byte element, validation passes"
+run 4 "$O/osu_mbw_mr" --num-pairs 1 --print-rate 0 -m 1:4 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -qx "# \[ pairs: 1 \] \[ window size: 64 \]" "$OUT" && grep -qx "# Size                  MB/s" "$OUT"' \
+    "osu_mbw_mr --num-pairs 1 --print-rate 0"
+run 2 "$O/osu_put_latency" --sync-option fence --win-options allocate -m 1:4 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -qx "# Synchronization: MPI_Win_fence" "$OUT" && grep -qx "# Window creation: MPI_Win_allocate" "$OUT"' \
+    "osu_put_latency --sync-option fence --win-options allocate"
+run 2 "$O/osu_bw" -m 1048576: -i 2 -x 1 -W 2
+expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "1048576 2097152 4194304 " ]' \
+    "osu_bw -m 1048576: runs up to the default maximum"
+run 2 "$O/osu_bw" -m 1:1048576 -i 2 -x 1 -M 65536
+expect '[ "$RC" = 0 ] && grep -q "^warning: maximum message size lowered from 1048576 to 32768" "$ERR"' \
+    "osu_bw -M: the cap warning on stderr too"
