@@ -29,7 +29,7 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
     o->max_size = p->max_size;
     o->warmup = SIZE_MAX;
     o->mem_limit = OSU_DEFAULT_MEM_LIMIT;
-    o->window = p->default_window;
+    o->window = 0; /* -W takes no 0: still 0 after parsing means not given */
 
     struct opt_spec base[] = {
         {.long_name = "message-size", .short_name = 'm', .kind = OPT_CUSTOM, .dest = o,
@@ -62,6 +62,9 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
     struct opt_usage usage = {p->synopsis ? p->synopsis : "[options]", p->description, false, true};
     int pos = opt_parse_or_exit(argc, argv, all, nbase + nextra, &usage);
 
+    o->window_set = o->window != 0;
+    if (!o->window_set)
+        o->window = p->default_window;
     enum buf_where dev = o->device_kind ? BUF_DEVICE : BUF_HOST;
     for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
         o->where[r] = dev;

@@ -44,6 +44,7 @@ struct osu_opts {
     size_t warmup;             /* -x, SIZE_MAX = by size */
     size_t mem_limit;          /* -M bytes per process */
     size_t window;             /* -W */
+    bool window_set;           /* -W was given (otherwise the program's default) */
     bool full;                 /* -f */
     bool validate;             /* -c */
     int device_kind;           /* -d: index in osu_device_names (0 none, 1 cuda) */

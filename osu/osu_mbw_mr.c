@@ -34,13 +34,14 @@ static void mbw_mr_omb_lines(const struct pt2pt_ctx *c, char *before, size_t bef
 {
     (void)before;
     (void)before_len;
-    char window[32];
     if (vary_window)
-        snprintf(window, sizeof window, "varied");
+        snprintf(after, after_len,
+                 "# [ pairs: %zu ] [ window size: varied ]\n\n"
+                 "# Uni-directional Bandwidth (MB/sec)\n" PT2PT_DATATYPE_LINE,
+                 c->npairs);
     else
-        snprintf(window, sizeof window, "%zu", c->window);
-    snprintf(after, after_len, "# [ pairs: %zu ] [ window size: %s ]\n" PT2PT_DATATYPE_LINE,
-             c->npairs, window);
+        snprintf(after, after_len, "# [ pairs: %zu ] [ window size: %zu ]\n" PT2PT_DATATYPE_LINE,
+                 c->npairs, c->window);
 }
 
 static const struct opt_spec extra[] = {
@@ -52,7 +53,7 @@ static const struct opt_spec extra[] = {
      .metavar = "0|1", .help = "1: print the Messages/s column (default), 0: MB/s only",
      .max = 1},
     {.long_name = "vary-window", .short_name = 'V', .kind = OPT_FLAG, .dest = &vary_window,
-     .help = "repeat for windows 1, 2, 4, ... up to -W, one block each"},
+     .help = "OMB's matrix: windows 1, 2, 4, ... 128 (or up to -W) by sizes"},
 };
 
 static const char *const columns[] = {"MB/s", "Messages/s"};

@@ -2,6 +2,7 @@
 #include "pt2pt.h"
 
 #include <float.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,7 +150,18 @@ static void stop(const struct pt2pt_bench *b, struct pt2pt_ctx *c)
 
 static void stop_after_failure(void *c) { stop(running, c); }
 
-static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size)
+/* What one size measured: the reported values and, with -f, the lowest and
+ * highest of the first one (valid on rank 0), and this rank's check. */
+struct pt2pt_measured {
+    double values[PT2PT_MAX_COLUMNS];
+    double lo, hi;
+    size_t iterations;
+    struct pt2pt_times t;
+};
+
+/* Measures one size at the current window; collective. */
+static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size,
+                    struct pt2pt_measured *m)
 {
     const struct osu_opts *o = c->opts;
     c->size = size;
@@ -162,44 +174,113 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
     if (warmup)
         b->exchange(c, warmup);
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
-    struct pt2pt_times t;
-    run_iterations(b, c, iterations, &t);
+    struct pt2pt_times *t = &m->t;
+    m->iterations = iterations;
+    run_iterations(b, c, iterations, t);
     msg_type_free(&c->type);
 
     /* Untimed ranks contribute neutral elements. */
-    double mine = t.total / (double)iterations;
-    double local_max[3] = {c->timed ? mine : 0, c->timed ? -t.fastest : -DBL_MAX,
-                           c->timed ? t.slowest : 0};
+    double mine = t->total / (double)iterations;
+    double local_max[3] = {c->timed ? mine : 0, c->timed ? -t->fastest : -DBL_MAX,
+                           c->timed ? t->slowest : 0};
     double local_sum[2] = {c->timed ? mine : 0, c->timed ? 1 : 0};
     double global_max[3], global_sum[2];
     MPI_CHECK(MPI_Reduce(local_max, global_max, 3, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD));
     MPI_CHECK(MPI_Reduce(local_sum, global_sum, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD));
 
-    struct osu_row row;
-    osu_row_begin(&row, size);
-    if (c->rank == 0) {
-        double seconds = b->combine == PT2PT_MEAN && global_sum[1] > 0
-                             ? global_sum[0] / global_sum[1]
-                             : global_max[0];
-        double values[PT2PT_MAX_COLUMNS];
-        b->values(c, seconds, values);
-        for (size_t i = 0; i < c->ncolumns; i++)
-            osu_row_value(&row, values[i]);
-        if (o->full) {
-            double at_fastest[PT2PT_MAX_COLUMNS], at_slowest[PT2PT_MAX_COLUMNS];
-            b->values(c, -global_max[1], at_fastest);
-            b->values(c, global_max[2], at_slowest);
-            double lo = at_fastest[0] < at_slowest[0] ? at_fastest[0] : at_slowest[0];
-            double hi = at_fastest[0] < at_slowest[0] ? at_slowest[0] : at_fastest[0];
-            osu_row_value(&row, lo);
-            osu_row_value(&row, hi);
-            osu_row_count(&row, iterations);
-        }
-    }
-    osu_row_end_checked(&row, o->validate, t.bad_index != SIZE_MAX, stop_after_failure, c,
+    if (c->rank != 0)
+        return;
+    double seconds = b->combine == PT2PT_MEAN && global_sum[1] > 0
+                         ? global_sum[0] / global_sum[1]
+                         : global_max[0];
+    b->values(c, seconds, m->values);
+    double at_fastest[PT2PT_MAX_COLUMNS], at_slowest[PT2PT_MAX_COLUMNS];
+    b->values(c, -global_max[1], at_fastest);
+    b->values(c, global_max[2], at_slowest);
+    m->lo = at_fastest[0] < at_slowest[0] ? at_fastest[0] : at_slowest[0];
+    m->hi = at_fastest[0] < at_slowest[0] ? at_slowest[0] : at_fastest[0];
+}
+
+/* Ends a row with its Validation column (-c): after a failure the message
+ * names the size and where, and every rank ends with status 1. */
+static void end_row(struct pt2pt_ctx *c, struct osu_row *row, size_t size,
+                    const struct pt2pt_times *t)
+{
+    osu_row_end_checked(row, c->opts->validate, t->bad_index != SIZE_MAX, stop_after_failure, c,
                         "validation failed at message size %zu: rank %d received a wrong byte "
                         "at index %zu in iteration %zu",
-                        size, c->rank, t.bad_index, t.bad_iteration);
+                        size, c->rank, t->bad_index, t->bad_iteration);
+}
+
+static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size)
+{
+    struct pt2pt_measured m;
+    measure(b, c, size, &m);
+    struct osu_row row;
+    osu_row_begin(&row, size);
+    for (size_t i = 0; i < c->ncolumns; i++)
+        osu_row_value(&row, m.values[i]);
+    if (c->opts->full) {
+        osu_row_value(&row, m.lo);
+        osu_row_value(&row, m.hi);
+        osu_row_count(&row, m.iterations);
+    }
+    end_row(c, &row, size, &m.t);
+}
+
+/* A window heading of the -V matrices: "#      " and each window in 12. */
+static void print_window_heading(const size_t *windows, size_t nwindows)
+{
+    struct osu_row r = {.used = 0, .first_width = 0};
+    r.used = (size_t)snprintf(r.text, sizeof r.text, "#      ");
+    for (size_t w = 0; w < nwindows && r.used < sizeof r.text; w++)
+        r.used += (size_t)snprintf(r.text + r.used, sizeof r.text - r.used, "  %10zu", windows[w]);
+    osu_row_end(&r);
+}
+
+/* -V as OMB 7.4 prints it: one row per size, one column per window (MB/s),
+ * then, when the program reports a second value (the message rate), the
+ * same matrix of it under "# Message Rate Profile". With -c a Validation
+ * column ends each bandwidth row. */
+static void measure_matrix(const struct pt2pt_bench *b, struct pt2pt_ctx *c, const size_t *sizes,
+                           size_t nsizes, const size_t *windows, size_t nwindows)
+{
+    double *second = malloc(nsizes * nwindows * sizeof *second);
+    if (!second)
+        err_fatal("cannot allocate the -V matrix");
+    print_window_heading(windows, nwindows);
+    for (size_t s = 0; s < nsizes; s++) {
+        struct osu_row row = {.used = 0, .first_width = 0};
+        row.used = (size_t)snprintf(row.text, sizeof row.text, "%-7zu", sizes[s]);
+        struct pt2pt_times worst = {.bad_index = SIZE_MAX};
+        for (size_t w = 0; w < nwindows; w++) {
+            c->window = windows[w];
+            struct pt2pt_measured m;
+            measure(b, c, sizes[s], &m);
+            if (worst.bad_index == SIZE_MAX)
+                worst = m.t;
+            if (c->rank != 0)
+                continue;
+            second[s * nwindows + w] = m.values[1];
+            row.used += (size_t)snprintf(row.text + row.used, sizeof row.text - row.used,
+                                         "  %10.2f", m.values[0]);
+        }
+        end_row(c, &row, sizes[s], &worst);
+    }
+    if (c->ncolumns > 1) {
+        out_line("%s", "");
+        out_comment("Message Rate Profile");
+        print_window_heading(windows, nwindows);
+        for (size_t s = 0; s < nsizes; s++) {
+            struct osu_row row = {.used = 0, .first_width = 0};
+            row.used = (size_t)snprintf(row.text, sizeof row.text, "%-7zu", sizes[s]);
+            for (size_t w = 0; w < nwindows; w++)
+                row.used += (size_t)snprintf(row.text + row.used, sizeof row.text - row.used,
+                                             "  %10.2f", second[s * nwindows + w]);
+            osu_row_end(&row);
+        }
+    }
+    free(second);
 }
 
 static void allocate(struct pt2pt_ctx *c, const struct osu_opts *o)
@@ -249,6 +330,12 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
             err_usage("message size 0: the sizes start at 1 byte (-m [MIN:]MAX, MAX >= 1)");
         o.min_size = 1;
     }
+    bool vary = b->vary_window && *b->vary_window;
+    if (vary && o.full)
+        err_usage("-V prints OMB's matrix of windows, which has no -f columns");
+    if (vary && !o.window_set)
+        o.window = PT2PT_VARY_WINDOWS; /* OMB 7.4's windows: 1 to 128 */
+    c.window = o.window ? o.window : 1;
     char before[256] = "", after[512] = PT2PT_DATATYPE_LINE;
     if (b->omb_lines)
         b->omb_lines(&c, before, sizeof before, after, sizeof after);
@@ -270,21 +357,14 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
 
     size_t sizes[PT2PT_MAX_STEPS], windows[PT2PT_MAX_STEPS];
     size_t nsizes = sweep_doubling(o.min_size, o.max_size, sizes, PT2PT_MAX_STEPS);
-    bool vary = b->vary_window && *b->vary_window;
-    size_t nwindows = vary ? sweep_doubling(1, o.window, windows, PT2PT_MAX_STEPS) : 1;
-    if (vary)
-        out_comment("windows: %zu to %zu, one block each", windows[0], windows[nwindows - 1]);
-    else
-        windows[0] = o.window ? o.window : 1;
-    for (size_t w = 0; w < nwindows; w++) {
-        c.window = windows[w];
-        if (vary)
-            out_comment("window: %zu", c.window);
+    if (vary) {
+        size_t nwindows = sweep_doubling(1, o.window, windows, PT2PT_MAX_STEPS);
+        out_comment("windows: %zu to %zu, one column each", windows[0], windows[nwindows - 1]);
+        measure_matrix(b, &c, sizes, nsizes, windows, nwindows);
+    } else {
         osu_print_columns(&o, b->columns, c.ncolumns, b->full_columns, 3);
         for (size_t s = 0; s < nsizes; s++)
             measure_size(b, &c, sizes[s]);
-        if (vary)
-            out_block_end();
     }
     stop(b, &c);
     free(c.requests);

@@ -38,6 +38,7 @@
     .iter_large = 20, .warm_large = 2, .large_threshold = 8192, .default_window = 64
 
 #define PT2PT_MAX_COLUMNS 8
+#define PT2PT_VARY_WINDOWS 128 /* -V without -W: windows 1 to 128, as OMB 7.4 */
 
 enum pt2pt_ranks {
     PT2PT_EXACTLY_TWO, /* ranks 0 and 1 only */

@@ -77,8 +77,14 @@ expect_p2p "osu_mbw_mr -p 1 -R 0 at 4 ranks: bandwidth only" \
     "OSU MPI Multiple Bandwidth / Message Rate Test" "$(doubling_sizes 1024 8192)" "MB/s"
 expect 'grep -q "^# pairs: 1 " "$OUT"' "osu_mbw_mr -p 1: one pair"
 run 2 "$P2P/osu_mbw_mr" -m 1:16 -i 5 -x 1 -V -W 4 -c
-expect '[ "$RC" = 0 ] && [ "$(count_blocks)" = 3 ] && grep -qx "# windows: 1 to 4, one block each" "$OUT" && [ "$(grep -c "^# window: [124]$" "$OUT")" = 4 ] && [ "$(data_lines | grep -c " Pass$")" = 15 ]' \
-    "osu_mbw_mr -V -W 4: one block per window 1, 2, 4"
+heading=$(printf '#      '; printf '  %10d' 1 2 4)
+expect '[ "$RC" = 0 ] && grep -qx "# windows: 1 to 4, one column each" "$OUT" && [ "$(grep -cxF "$heading" "$OUT")" = 2 ] && grep -qx "# Message Rate Profile" "$OUT" && [ "$(data_lines | grep -cE "^[0-9]+ +([0-9]+\.[0-9]{2} +){3}Pass$")" = 5 ] && [ "$(data_lines | awk "NF == 4 && \$2 > 0" | wc -l)" = 5 ]' \
+    "osu_mbw_mr -V -W 4 -c: OMB's matrices of MB/s (validated) and messages/s by window 1, 2, 4"
+run 2 "$P2P/osu_mbw_mr" -m 1:2 -i 2 -x 1 -V
+expect '[ "$RC" = 0 ] && grep -qxF "$(printf '"'"'#      '"'"'; printf '"'"'  %10d'"'"' 1 2 4 8 16 32 64 128)" "$OUT"' \
+    "osu_mbw_mr -V: windows 1 to 128 without -W, as OMB 7.4"
+run1 "$P2P/osu_mbw_mr" -V -f
+expect_usage_error "osu_mbw_mr -V -f refused: the matrix has no -f columns" osu_mbw_mr
 
 # Damaged data must fail validation: the size printed with Fail as the last
 # row, one message on stderr naming it, status 1.
