@@ -112,7 +112,7 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
     t->slowest = 0;
     t->bad_index = SIZE_MAX;
     t->bad_iteration = 0;
-    if (!o->full && !o->validate) {
+    if (!o->full && !o->validate && !b->iteration_barrier) {
         /* One clock reading around the whole loop: nothing else is timed. */
         double start = timing_now();
         b->exchange(c, iterations);
@@ -125,6 +125,8 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
             (b->fill ? b->fill : default_fill)(c);
             /* The partner's check of the previous iteration and this fill
              * end here, before the clock starts. */
+            MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+        } else if (b->iteration_barrier) {
             MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
         }
         double start = timing_now();

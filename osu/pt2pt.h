@@ -80,6 +80,8 @@ struct pt2pt_bench {
     enum pt2pt_ranks ranks;
     int thread_level;                   /* MPI_THREAD_SINGLE unless it needs more */
     enum pt2pt_combine combine;
+    bool iteration_barrier;             /* a barrier before every timed iteration,
+                                         * outside the timed part (OMB's osu_mbw_mr) */
     const char *const *columns;         /* value column names, at most PT2PT_MAX_COLUMNS */
     size_t ncolumns;
     const char *const *full_columns;    /* -f: min, max of the first column, iterations */
