@@ -17,6 +17,13 @@ static const struct pt2pt_bench *running;
 /* Enough for every doubling from 0 to SIZE_MAX. */
 #define PT2PT_MAX_STEPS 70
 
+/* -z: OMB 7.4's tail columns, the percentiles of rank 0's single
+ * iterations (nearest rank, as OMB picks them). */
+static bool tail;
+static const int tail_percent[] = {50, 90, 99};
+#define PT2PT_NTAIL (sizeof tail_percent / sizeof tail_percent[0])
+static double *iteration_times; /* -z: this rank's time of each iteration */
+
 void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_t iteration)
 {
     if (len == 0)
@@ -112,7 +119,7 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
     t->slowest = 0;
     t->bad_index = SIZE_MAX;
     t->bad_iteration = 0;
-    if (!o->full && !o->validate && !b->iteration_barrier) {
+    if (!o->full && !o->validate && !b->iteration_barrier && !tail) {
         /* One clock reading around the whole loop: nothing else is timed. */
         double start = timing_now();
         b->exchange(c, iterations);
@@ -132,6 +139,8 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
         double start = timing_now();
         b->exchange(c, 1);
         double took = timing_now() - start;
+        if (iteration_times)
+            iteration_times[i] = took;
         t->total += took;
         if (took < t->fastest)
             t->fastest = took;
@@ -157,6 +166,7 @@ static void stop_after_failure(void *c) { stop(running, c); }
 struct pt2pt_measured {
     double values[PT2PT_MAX_COLUMNS];
     double lo, hi;
+    double tail[PT2PT_NTAIL]; /* -z */
     size_t iterations;
     struct pt2pt_times t;
 };
@@ -201,6 +211,19 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     b->values(c, global_max[2], at_slowest);
     m->lo = at_fastest[0] < at_slowest[0] ? at_fastest[0] : at_slowest[0];
     m->hi = at_fastest[0] < at_slowest[0] ? at_slowest[0] : at_fastest[0];
+    if (!tail)
+        return;
+    /* The first value of each iteration of rank 0, sorted; OMB's rank. */
+    for (size_t i = 0; i < iterations; i++) {
+        double v[PT2PT_MAX_COLUMNS];
+        b->values(c, iteration_times[i], v);
+        iteration_times[i] = v[0];
+    }
+    stats_sort(iteration_times, iterations);
+    for (size_t k = 0; k < PT2PT_NTAIL; k++) {
+        size_t at = (size_t)((double)iterations * tail_percent[k] / 100.0 + 0.5);
+        m->tail[k] = iteration_times[at > 0 ? at - 1 : 0];
+    }
 }
 
 /* Ends a row with its Validation column (-c): after a failure the message
@@ -227,7 +250,34 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
         osu_row_value(&row, m.hi);
         osu_row_count(&row, m.iterations);
     }
+    if (tail)
+        for (size_t k = 0; k < PT2PT_NTAIL; k++)
+            osu_row_value(&row, m.tail[k]);
     end_row(c, &row, size, &m.t);
+}
+
+/* The column heading: the program's columns, -f's, -z's (OMB's names: "P50
+ * Tail Lat(us)", or "P50 Tail BW(MB/s)" for bandwidths), Validation. */
+static void print_columns(const struct pt2pt_bench *b, const struct pt2pt_ctx *c)
+{
+    const struct osu_opts *o = c->opts;
+    const char *names[PT2PT_MAX_COLUMNS + 3 + PT2PT_NTAIL];
+    char tails[PT2PT_NTAIL][32];
+    size_t n = 0;
+    for (size_t i = 0; i < c->ncolumns; i++)
+        names[n++] = b->columns[i];
+    if (o->full)
+        for (size_t i = 0; i < 3; i++)
+            names[n++] = b->full_columns[i];
+    bool latency = strstr(b->columns[0], "Latency") != NULL;
+    for (size_t k = 0; tail && k < PT2PT_NTAIL; k++) {
+        snprintf(tails[k], sizeof tails[k], latency ? "P%d Tail Lat(us)" : "P%d Tail BW(MB/s)",
+                 tail_percent[k]);
+        names[n++] = tails[k];
+    }
+    struct osu_opts plain = *o;
+    plain.full = false; /* the -f names are in names already */
+    osu_print_columns(&plain, names, n, NULL, 0);
 }
 
 /* A window heading of the -V matrices: "#      " and each window in 12. */
@@ -307,7 +357,13 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     running = b;
     corrupt_sent_data = buf_corrupt_requested(harness.rank);
     struct osu_opts o;
-    osu_parse(&o, &b->prog, argc, argv, b->extra, b->nextra);
+    struct opt_spec extra[b->nextra + 1];
+    extra[0] = (struct opt_spec){.long_name = "tail-lat", .short_name = 'z', .kind = OPT_FLAG,
+                                 .dest = &tail,
+                                 .help = "add OMB's P50, P90 and P99 columns of single iterations"};
+    if (b->nextra)
+        memcpy(extra + 1, b->extra, b->nextra * sizeof *extra);
+    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 1);
     if (o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[o.first_positional]);
     check_world(b);
@@ -333,8 +389,8 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         o.min_size = 1;
     }
     bool vary = b->vary_window && *b->vary_window;
-    if (vary && o.full)
-        err_usage("-V prints OMB's matrix of windows, which has no -f columns");
+    if (vary && (o.full || tail))
+        err_usage("-V prints OMB's matrix of windows, which has no -f or -z columns");
     if (vary && !o.window_set)
         o.window = PT2PT_VARY_WINDOWS; /* OMB 7.4's windows: 1 to 128 */
     c.window = o.window ? o.window : 1;
@@ -354,6 +410,14 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                   "limit of %zu bytes per process (-M)",
                   o.min_size, buffers, o.mem_limit);
     allocate(&c, &o);
+    if (tail) {
+        size_t most = osu_iterations(&o, &b->prog, 0) > osu_iterations(&o, &b->prog, SIZE_MAX)
+                          ? osu_iterations(&o, &b->prog, 0)
+                          : osu_iterations(&o, &b->prog, SIZE_MAX);
+        iteration_times = malloc(most * sizeof *iteration_times);
+        if (!iteration_times)
+            err_fatal("cannot allocate the times of %zu iterations (-z)", most);
+    }
     if (b->prepare)
         b->prepare(&c);
 
@@ -364,13 +428,14 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         out_comment("windows: %zu to %zu, one column each", windows[0], windows[nwindows - 1]);
         measure_matrix(b, &c, sizes, nsizes, windows, nwindows);
     } else {
-        osu_print_columns(&o, b->columns, c.ncolumns, b->full_columns, 3);
+        print_columns(b, &c);
         for (size_t s = 0; s < nsizes; s++)
             measure_size(b, &c, sizes[s]);
     }
     stop(b, &c);
     free(c.requests);
     free(c.statuses);
+    free(iteration_times);
     buf_free(&c.send);
     buf_free(&c.recv);
     harness_finish(ERR_STATUS_OK);
