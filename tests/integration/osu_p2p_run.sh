@@ -23,6 +23,15 @@ run 2 "$P2P/osu_latency" -m 4096
 expect 'data_lines | awk "{ print \$1 }" | tr "\n" " " | grep -qx "$(doubling_sizes 1 4096) "' \
     "osu_latency -m MAX starts at 1 with default iterations"
 
+run 2 "$P2P/osu_latency" -m 1:64 -i 50 -x 2 -z
+expect_p2p "osu_latency -z: OMB's tail columns" "OSU MPI Latency Test" "$(doubling_sizes 1 64)" \
+    "Avg Latency(us)" "P50 Tail Lat(us)" "P90 Tail Lat(us)" "P99 Tail Lat(us)"
+expect 'data_lines | awk "{ if (!(\$3 <= \$4 && \$4 <= \$5)) exit 1 }"' "osu_latency -z: P50 <= P90 <= P99"
+run 2 "$P2P/osu_bw" -m 1:64 -i 20 -x 2 -z -c
+expect_p2p "osu_bw -z -c: tail bandwidth columns, then Validation" "OSU MPI Bandwidth Test" \
+    "$(doubling_sizes 1 64)" "Bandwidth (MB/s)" "P50 Tail BW(MB/s)" "P90 Tail BW(MB/s)" \
+    "P99 Tail BW(MB/s)" "Validation"
+
 # osu_latency_mt
 run 2 "$P2P/osu_latency_mt" -m 0:1024 $SMALL -c
 expect_p2p "osu_latency_mt: default threads, validation pass" \
