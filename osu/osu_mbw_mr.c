@@ -38,10 +38,10 @@ static void mbw_mr_omb_lines(const struct pt2pt_ctx *c, char *before, size_t bef
     if (vary_window)
         snprintf(after, after_len,
                  "# [ pairs: %zu ] [ window size: varied ]\n\n"
-                 "# Uni-directional Bandwidth (MB/sec)\n" PT2PT_DATATYPE_LINE,
+                 "# Uni-directional Bandwidth (MB/sec)\n",
                  c->npairs);
     else
-        snprintf(after, after_len, "# [ pairs: %zu ] [ window size: %zu ]\n" PT2PT_DATATYPE_LINE,
+        snprintf(after, after_len, "# [ pairs: %zu ] [ window size: %zu ]\n",
                  c->npairs, c->window);
 }
 

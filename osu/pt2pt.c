@@ -24,6 +24,17 @@ static const int tail_percent[] = {50, 90, 99};
 #define PT2PT_NTAIL (sizeof tail_percent / sizeof tail_percent[0])
 static double *iteration_times; /* -z: this rank's time of each iteration */
 
+/* -T: OMB 7.4's element types; "all" runs the sweep once with each. */
+static int type_choice;
+static const char *const type_names[] = {"mpi_char", "mpi_int", "mpi_float", "all", NULL};
+#define PT2PT_NTYPES 3
+static MPI_Datatype type_mpi(int t) { return t == 1 ? MPI_INT : t == 2 ? MPI_FLOAT : MPI_CHAR; }
+static const char *type_omb_name(int t)
+{
+    return t == 1 ? "MPI_INT" : t == 2 ? "MPI_FLOAT" : "MPI_CHAR";
+}
+static size_t type_size(int t) { return t == 1 ? sizeof(int) : t == 2 ? sizeof(float) : 1; }
+
 void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_t iteration)
 {
     if (len == 0)
@@ -177,7 +188,7 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
 {
     const struct osu_opts *o = c->opts;
     c->size = size;
-    if (msg_type_make(size, MPI_BYTE, &c->type))
+    if (msg_type_make(size / c->elem_size, c->elem, &c->type))
         err_fatal("cannot describe a message of %zu bytes as an MPI datatype", size);
     size_t iterations = osu_iterations(o, &b->prog, size);
     size_t warmup = osu_warmup(o, &b->prog, size);
@@ -357,13 +368,18 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     running = b;
     corrupt_sent_data = buf_corrupt_requested(harness.rank);
     struct osu_opts o;
-    struct opt_spec extra[b->nextra + 1];
+    struct opt_spec extra[b->nextra + 2];
     extra[0] = (struct opt_spec){.long_name = "tail-lat", .short_name = 'z', .kind = OPT_FLAG,
                                  .dest = &tail,
                                  .help = "add OMB's P50, P90 and P99 columns of single iterations"};
+    extra[1] = (struct opt_spec){.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE,
+                                 .dest = &type_choice, .metavar = "mpi_char|mpi_int|mpi_float|all",
+                                 .help = "element type of the messages (default mpi_char); all: "
+                                         "one sweep with each",
+                                 .choices = type_names};
     if (b->nextra)
-        memcpy(extra + 1, b->extra, b->nextra * sizeof *extra);
-    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 1);
+        memcpy(extra + 2, b->extra, b->nextra * sizeof *extra);
+    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 2);
     if (o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[o.first_positional]);
     check_world(b);
@@ -394,9 +410,13 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     if (vary && !o.window_set)
         o.window = PT2PT_VARY_WINDOWS; /* OMB 7.4's windows: 1 to 128 */
     c.window = o.window ? o.window : 1;
-    char before[256] = "", after[512] = PT2PT_DATATYPE_LINE;
+    int first_type = type_choice < PT2PT_NTYPES ? type_choice : 0;
+    int last_type = type_choice < PT2PT_NTYPES ? type_choice : PT2PT_NTYPES - 1;
+    char before[256] = "", after[512] = "";
     if (b->omb_lines)
         b->omb_lines(&c, before, sizeof before, after, sizeof after);
+    size_t used = strlen(after);
+    snprintf(after + used, sizeof after - used, "# Datatype: %s.\n", type_omb_name(first_type));
     osu_print_preamble(&o, &b->prog, argc, argv, before, after);
     if (b->ranks == PT2PT_EVEN)
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);
@@ -421,16 +441,31 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     if (b->prepare)
         b->prepare(&c);
 
-    size_t sizes[PT2PT_MAX_STEPS], windows[PT2PT_MAX_STEPS];
-    size_t nsizes = sweep_doubling(o.min_size, o.max_size, sizes, PT2PT_MAX_STEPS);
-    if (vary) {
-        size_t nwindows = sweep_doubling(1, o.window, windows, PT2PT_MAX_STEPS);
+    size_t all[PT2PT_MAX_STEPS], sizes[PT2PT_MAX_STEPS], windows[PT2PT_MAX_STEPS];
+    size_t nall = sweep_doubling(o.min_size, o.max_size, all, PT2PT_MAX_STEPS);
+    size_t nwindows = vary ? sweep_doubling(1, o.window, windows, PT2PT_MAX_STEPS) : 0;
+    if (vary)
         out_comment("windows: %zu to %zu, one column each", windows[0], windows[nwindows - 1]);
-        measure_matrix(b, &c, sizes, nsizes, windows, nwindows);
-    } else {
-        print_columns(b, &c);
-        for (size_t s = 0; s < nsizes; s++)
-            measure_size(b, &c, sizes[s]);
+    if (type_choice != 0)
+        out_comment("sizes that are not a whole number of elements are skipped (-T)");
+    for (int t = first_type; t <= last_type; t++) {
+        /* As OMB: whole elements of the type only; the later types of
+         * -T all each start with their datatype line. */
+        c.elem = type_mpi(t);
+        c.elem_size = type_size(t);
+        size_t nsizes = 0;
+        for (size_t s = 0; s < nall; s++)
+            if (all[s] % c.elem_size == 0)
+                sizes[nsizes++] = all[s];
+        if (t != first_type)
+            out_comment("Datatype: %s.", type_omb_name(t));
+        if (vary) {
+            measure_matrix(b, &c, sizes, nsizes, windows, nwindows);
+        } else {
+            print_columns(b, &c);
+            for (size_t s = 0; s < nsizes; s++)
+                measure_size(b, &c, sizes[s]);
+        }
     }
     stop(b, &c);
     free(c.requests);

@@ -67,6 +67,8 @@ struct pt2pt_ctx {
     size_t iteration;  /* -c: index of the iteration about to run */
     size_t ncolumns;   /* value columns printed; setup may lower it */
     struct msg_type type; /* describes one message of size bytes */
+    MPI_Datatype elem;    /* -T: the element type messages are sent as */
+    size_t elem_size;
     struct buf send, recv;
     MPI_Request *requests; /* 2 * window entries */
     MPI_Status *statuses;  /* as many (OSU waits with statuses too; MPICH's
@@ -105,14 +107,12 @@ struct pt2pt_bench {
     /* Optional: stop what prepare started. */
     void (*finish)(struct pt2pt_ctx *c);
     /* Optional: the '#' lines OMB 7.4 prints before its title (before) and
-     * after it (after), whole lines ended by newlines; without it, after is
-     * OMB's "# Datatype: MPI_CHAR." line. */
+     * after it (after), whole lines ended by newlines; the driver adds OMB's
+     * "# Datatype: MPI_CHAR." line (or the -T type) after them. */
     void (*omb_lines)(const struct pt2pt_ctx *c, char *before, size_t before_len, char *after,
                       size_t after_len);
 };
 
-/* OMB 7.4's datatype line of the point-to-point programs (they move bytes). */
-#define PT2PT_DATATYPE_LINE "# Datatype: MPI_CHAR.\n"
 
 /* The whole program: returns only through harness_finish. */
 _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv);
