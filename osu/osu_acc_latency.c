@@ -10,7 +10,7 @@ static const struct rma_bench bench = {
              RMA_LATENCY_LOOPS},
     .op = &rma_op_acc,
     .shape = RMA_SHAPE_LATENCY,
-    .rules = {.syncs = RMA_SYNCS_ACTIVE, .device = false},
+    .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
     .default_sync = RMA_SYNC_PSCW,
 };
 

@@ -6,10 +6,8 @@
 # the same command gives the same figure. Cases: osu_latency 1-64 B,
 # osu_bw and osu_bibw 64 KiB-4 MiB (2 ranks); osu_allreduce (float) and
 # osu_alltoall 1 B-64 KiB at 4 ranks; osu_put_latency (8 B-4 KiB) and
-# osu_get_bw (64 KiB-1 MiB) in every synchronization both have: pscw and
-# fence against OMB's program of the same name, lock, flush, flush_local
-# and lock_all with osu_passive_put_latency / osu_passive_get_bw against
-# OMB's osu_put_latency / osu_get_bw -s MODE; all on MPI_Win_create windows;
+# osu_get_bw (64 KiB-1 MiB) in each of the six synchronizations, on
+# MPI_Win_create windows;
 # osu_mbw_mr 1 B-64 KiB at 4 ranks.
 # Usage: BUILD=build tests/bench/omb74_compare.sh OMB_DIR [ROUNDS (default 5)]
 #   OMB_DIR: the OMB 7.4 build (holding c/mpi/...). Launcher: MPIEXEC,
@@ -33,13 +31,9 @@ cases=(
     "alltoall|4|osu_alltoall|osu_alltoall|-m 1:65536"
     "mbw_mr|4|osu_mbw_mr|osu_mbw_mr|-m 1:65536"
 )
-for s in pscw fence; do
+for s in pscw fence lock flush flush_local lock_all; do
     cases+=("put_latency-$s|2|osu_put_latency|osu_put_latency|-w create -s $s -m 8:4096"
             "get_bw-$s|2|osu_get_bw|osu_get_bw|-w create -s $s -m 65536:1048576")
-done
-for s in lock flush flush_local lock_all; do
-    cases+=("put_latency-$s|2|osu_passive_put_latency|osu_put_latency|-w create -s $s -m 8:4096"
-            "get_bw-$s|2|osu_passive_get_bw|osu_get_bw|-w create -s $s -m 65536:1048576")
 done
 
 # Appends "CASE SIZE VALUE" per data row of one run to FILE.
