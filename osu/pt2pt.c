@@ -23,6 +23,9 @@ static bool tail;
 static const int tail_percent[] = {50, 90, 99};
 #define PT2PT_NTAIL (sizeof tail_percent / sizeof tail_percent[0])
 static double *iteration_times; /* -z: this rank's time of each iteration */
+/* -u: untimed exchanges before each timed one under -c (OMB 7.4's
+ * validation warm-up; its default is 5, ours 0 so -c times as before). */
+static size_t validation_warmup;
 
 /* -T: OMB 7.4's element types; "all" runs the sweep once with each. */
 static int type_choice;
@@ -140,6 +143,8 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
     for (size_t i = 0; i < iterations; i++) {
         c->iteration = i;
         if (o->validate) {
+            if (validation_warmup)
+                b->exchange(c, validation_warmup);
             (b->fill ? b->fill : default_fill)(c);
             /* The partner's check of the previous iteration and this fill
              * end here, before the clock starts. */
@@ -368,7 +373,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     running = b;
     corrupt_sent_data = buf_corrupt_requested(harness.rank);
     struct osu_opts o;
-    struct opt_spec extra[b->nextra + 2];
+    struct opt_spec extra[b->nextra + 3];
     extra[0] = (struct opt_spec){.long_name = "tail-lat", .short_name = 'z', .kind = OPT_FLAG,
                                  .dest = &tail,
                                  .help = "add OMB's P50, P90 and P99 columns of single iterations"};
@@ -377,9 +382,14 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                                  .help = "element type of the messages (default mpi_char); all: "
                                          "one sweep with each",
                                  .choices = type_names};
+    extra[2] = (struct opt_spec){.long_name = "validation-warmup", .short_name = 'u',
+                                 .kind = OPT_SIZE, .dest = &validation_warmup, .metavar = "N",
+                                 .help = "with -c: N untimed exchanges before each timed one "
+                                         "(default 0)",
+                                 .max = 1000000};
     if (b->nextra)
-        memcpy(extra + 2, b->extra, b->nextra * sizeof *extra);
-    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 2);
+        memcpy(extra + 3, b->extra, b->nextra * sizeof *extra);
+    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 3);
     if (o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[o.first_positional]);
     check_world(b);

@@ -32,6 +32,10 @@ expect_p2p "osu_bw -z -c: tail bandwidth columns, then Validation" "OSU MPI Band
     "$(doubling_sizes 1 64)" "Bandwidth (MB/s)" "P50 Tail BW(MB/s)" "P90 Tail BW(MB/s)" \
     "P99 Tail BW(MB/s)" "Validation"
 
+run 2 "$P2P/osu_bibw" -m 1:64 -i 5 -x 1 -c -u 3
+expect_p2p "osu_bibw -c -u 3: untimed exchanges before each checked one, validation passes" \
+    "OSU MPI Bi-Directional Bandwidth Test" "$(doubling_sizes 1 64)" "Bandwidth (MB/s)" "Validation"
+
 # osu_latency_mt
 run 2 "$P2P/osu_latency_mt" -m 0:1024 $SMALL -c
 expect_p2p "osu_latency_mt: default threads, validation pass" \
