@@ -12,6 +12,7 @@ static const struct rma_bench bench = {
     .shape = RMA_SHAPE_LATENCY,
     .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
     .default_sync = RMA_SYNC_PSCW,
+    .shared_lock = true,
 };
 
 int main(int argc, char **argv)

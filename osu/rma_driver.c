@@ -30,7 +30,8 @@ static void accept_seed_spelling(int argc, char **argv)
 
 static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char **argv)
 {
-    int win = RMA_WIN_CREATE, sync = -1;
+    int win = RMA_WIN_CREATE, sync = -1, lock = b->shared_lock ? 0 : 1;
+    static const char *const lock_names[] = {"shared", "exclusive", NULL};
     bool no_hints = false;
     char sync_help[160];
     rma_mode_sync_help(&b->rules, b->default_sync, sync_help, sizeof sync_help);
@@ -44,11 +45,15 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
          .metavar = "MODE", .help = sync_help, .choices = rma_sync_names},
         {.long_name = "no-hints", .short_name = 'n', .kind = OPT_FLAG, .dest = &no_hints,
          .help = "no alloc_shm info hint for the window memory (also -no-hints)"},
+        {.long_name = "lock-type", .kind = OPT_CHOICE, .dest = &lock, .metavar = "shared|exclusive",
+         .help = b->shared_lock ? "lock of -s lock (default shared, as OMB 7.4)"
+                                : "lock of -s lock (default exclusive, as the seed)",
+         .choices = lock_names},
         {0},
         {0},
     };
-    extra[3] = osu_alias(&extra[0], "win-options");
-    extra[4] = osu_alias(&extra[1], "sync-option");
+    extra[4] = osu_alias(&extra[0], "win-options");
+    extra[5] = osu_alias(&extra[1], "sync-option");
     accept_seed_spelling(argc, argv);
     osu_parse(&r->opts, &b->prog, argc, argv, extra, sizeof extra / sizeof extra[0]);
     if (r->opts.first_positional < argc)
@@ -56,6 +61,7 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     r->win_kind = (enum rma_win_kind)win;
     r->sync = sync < 0 ? b->default_sync : (enum rma_sync)sync;
     r->hints = !no_hints;
+    r->lock_shared = lock == 0;
 
     bool device = r->opts.where[0] == BUF_DEVICE || r->opts.where[1] == BUF_DEVICE;
     char why[256];
@@ -121,7 +127,11 @@ static void print_preamble(const struct rma_run *r, int argc, char **argv)
     char text[256];
     rma_window_describe(r->win_kind, r->hints, device, text, sizeof text);
     out_comment("window creation: %s", text);
-    out_comment("synchronization: %s", rma_sync_describe(r->sync));
+    if (r->sync == RMA_SYNC_LOCK)
+        out_comment("synchronization: lock (MPI_Win_lock %s/MPI_Win_unlock per epoch)",
+                    r->lock_shared ? "shared" : "exclusive");
+    else
+        out_comment("synchronization: %s", rma_sync_describe(r->sync));
     out_comment("operation: %s%s", r->op->call,
                 r->epochs == 2 ? ", origin and target swap after every epoch" : "");
 }
@@ -149,6 +159,7 @@ static void allocate(struct rma_run *r)
     rma_window_open(&r->window, r->win_kind, bytes, where, r->hints, r->rank, r->peer,
                     MPI_COMM_WORLD);
     rma_sync_init(&r->epoch, r->sync, r->window.win, r->peer, r->rank == 0, MPI_COMM_WORLD);
+    r->epoch.lock_type = r->lock_shared ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
     rma_data_alloc(r, bytes / r->op->elem);
     r->xfer.origin = r->origin.ptr;
     r->xfer.result = r->result.ptr;
@@ -208,6 +219,7 @@ static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
         if (it == r->warmup)
             start = timing_now();
         double begin = per_iteration ? timing_now() : 0;
+        rma_sync_iteration(&r->epoch);
         for (size_t e = 0; e < r->epochs; e++)
             run_epoch(r, r->roles[e]);
         if (!per_iteration)

@@ -37,6 +37,8 @@ struct rma_bench {
     enum rma_shape shape;
     struct rma_rules rules;     /* accepted -s values, device buffers */
     enum rma_sync default_sync; /* the seed's synchronization */
+    bool shared_lock;           /* -s lock takes a shared lock by default (OMB 7.4's
+                                 * programs); the seed's passive ones an exclusive */
 };
 
 /* The whole program: returns only through harness_finish. */

@@ -79,3 +79,12 @@ expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "
 run 2 "$O/osu_bw" -m 1:1048576 -i 2 -x 1 -M 65536
 expect '[ "$RC" = 0 ] && grep -q "^warning: maximum message size lowered from 1048576 to 32768" "$ERR"' \
     "osu_bw -M: the cap warning on stderr too"
+run 2 "$O/osu_put_latency" -s lock -m 1:4 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && grep -q "^# synchronization: lock (MPI_Win_lock shared/" "$OUT" && grep -qx "# Synchronization: MPI_Win_lock/unlock" "$OUT"' \
+    "osu_put_latency -s lock: a shared lock as OMB 7.4, validation passes"
+run 2 "$O/osu_put_latency" -s lock --lock-type exclusive -m 1:4 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -q "^# synchronization: lock (MPI_Win_lock exclusive/" "$OUT"' \
+    "osu_put_latency --lock-type exclusive"
+run 2 "$O/osu_passive_put_latency" -s lock -m 1:4 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -q "^# synchronization: lock (MPI_Win_lock exclusive/" "$OUT"' \
+    "osu_passive_put_latency -s lock: the seed's exclusive lock"
