@@ -73,7 +73,10 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     const struct rma_op *op = b->op;
     if (op->one_element && (r->opts.min_size != op->elem || r->opts.max_size != op->elem))
         err_usage("%s works on one %zu-byte element: -m does not apply", op->call, op->elem);
-    if (r->opts.min_size % op->elem)
+    /* Latency programs follow OMB 7.4's rule: a size carries its whole
+     * elements (sizes below one element are skipped); the bandwidth slots
+     * must stay element-aligned, so there sizes are whole elements. */
+    if (r->opts.min_size % op->elem && b->shape != RMA_SHAPE_LATENCY)
         err_usage("message sizes must be multiples of the %zu-byte element: minimum %zu is not",
                   op->elem, r->opts.min_size);
     if (harness.size != 2)
@@ -313,7 +316,8 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
 
     for (size_t size = r.opts.min_size; size <= r.opts.max_size;
          size = next_size(size, b->op->elem)) {
-        run_size(&r, size);
+        if (size == 0 || size >= b->op->elem)
+            run_size(&r, size);
         if (size > SIZE_MAX / 2)
             break;
     }

@@ -50,7 +50,6 @@ refuse "-W not a number" osu_get_bw -W 4x
 refuse "-i 0" osu_get_latency -i 0
 refuse "-x negative" osu_passive_put_latency -x -1
 refuse "-m with MIN above MAX" osu_put_latency -m 64:8
-refuse "-m not a multiple of the accumulate element" osu_acc_latency -m 2:16
 refuse "-m on a one-element atomic" osu_fop_latency -m 16
 refuse "-m on compare-and-swap" osu_cas_latency -m 8:16
 refuse "-f on a bandwidth program" osu_put_bw -f
