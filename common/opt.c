@@ -113,7 +113,7 @@ int opt_to_range(const char *text, const char *what, size_t *min_out, size_t *ma
                  char *err, size_t errlen)
 {
     const char *colon = strchr(text, ':');
-    size_t lo = *min_out, hi;
+    size_t lo = *min_out, hi = *max_out;
     if (colon) {
         char head[64];
         size_t n = (size_t)(colon - text);
@@ -123,7 +123,8 @@ int opt_to_range(const char *text, const char *what, size_t *min_out, size_t *ma
         head[n] = '\0';
         if (n > 0 && opt_to_size(head, what, 0, 0, &lo, err, errlen))
             return -1;
-        if (opt_to_size(colon + 1, what, 0, 0, &hi, err, errlen))
+        /* "MIN:" keeps the maximum as it was (the default). */
+        if (colon[1] != '\0' && opt_to_size(colon + 1, what, 0, 0, &hi, err, errlen))
             return -1;
     } else if (opt_to_size(text, what, 0, 0, &hi, err, errlen)) {
         return -1;

@@ -84,7 +84,8 @@ int opt_to_double(const char *text, const char *what, bool allow_zero, double *o
 /* Signed integer, for positional arguments where <= 0 means "default". */
 int opt_to_long(const char *text, const char *what, long long min, long long max,
                 long long *out, char *err, size_t errlen);
-/* "MAX" or "MIN:MAX" (OSU -m). min_out keeps its value when MIN is absent. */
+/* "MAX", "MIN:MAX" or "MIN:" (OSU -m). min_out keeps its value when MIN is
+ * absent, max_out when MAX is ("MIN:"). */
 int opt_to_range(const char *text, const char *what, size_t *min_out, size_t *max_out,
                  char *err, size_t errlen);
 

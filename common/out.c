@@ -48,7 +48,21 @@ void out_block_end(void)
     fflush(stdout);
 }
 
+void out_title(const char *title)
+{
+    if (!printer)
+        return;
+    printf("# %s (commsweep %s)\n", title, COMMSWEEP_VERSION);
+    fflush(stdout);
+}
+
 void out_header(const char *title, int argc, char **argv)
+{
+    out_title(title);
+    out_header_details(argc, argv);
+}
+
+void out_header_details(int argc, char **argv)
 {
     int size;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -66,7 +80,7 @@ void out_header(const char *title, int argc, char **argv)
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
 
-    printf("# %s (commsweep %s)\n# command:", title, COMMSWEEP_VERSION);
+    printf("# command:");
     for (int i = 0; i < argc; i++)
         printf(" %s", argv[i]);
     printf("\n# date: %s\n# ranks: %d\n# mpi: %.*s\n", date, size, len, lib);

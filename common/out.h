@@ -30,5 +30,10 @@ void out_comment_per_rank(MPI_Comm comm, const char *label, const char *text, si
 /* The header block: "# <title> (commsweep VERSION)", the command line, the
  * date, number of ranks, MPI library. Call on every rank (collective). */
 void out_header(const char *title, int argc, char **argv);
+/* The same in two parts, for programs that print lines of their own between
+ * the title and the rest (the OSU-style programs): the title line alone, and
+ * the command, date, ranks and MPI lines (collective). */
+void out_title(const char *title);
+void out_header_details(int argc, char **argv);
 
 #endif

@@ -5,6 +5,16 @@
 
 const char *const coll_type_names[] = {"char", "int", "float", "double", NULL};
 
+const char *coll_type_omb_name(enum coll_type t)
+{
+    switch (t) {
+    case COLL_INT: return "MPI_INT";
+    case COLL_FLOAT: return "MPI_FLOAT";
+    case COLL_DOUBLE: return "MPI_DOUBLE";
+    default: return "MPI_CHAR";
+    }
+}
+
 size_t coll_type_size(enum coll_type t)
 {
     switch (t) {

@@ -15,6 +15,9 @@
 
 /* "char", "int", "float", "double" (the -T choices), NULL-terminated. */
 extern const char *const coll_type_names[];
+/* The name OMB 7.4 prints in its "# Datatype:" line (bytes: MPI_CHAR, the
+ * 1-byte type OMB moves them as). */
+const char *coll_type_omb_name(enum coll_type t);
 
 size_t coll_type_size(enum coll_type t);
 MPI_Datatype coll_type_mpi(enum coll_type t);

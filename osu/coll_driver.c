@@ -5,14 +5,40 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "coll_compute.h"
 #include "coll_data.h"
 
 enum { ROOT_FIXED, ROOT_ROTATE };
-static const char *const root_modes[] = {"fixed", "rotate", NULL};
+/* -T: ours and OMB 7.4's names, the k-th and (k + 4)-th the same type. */
+static const char *const type_choices[] = {"char",     "int",     "float",     "double",
+                                           "mpi_char", "mpi_int", "mpi_float", "mpi_double",
+                                           NULL};
+/* -k: fixed (rank 0), fixed:N or N (rank N, OMB 7.4's form), rotate. */
+struct root_choice {
+    int mode;
+    size_t rank;
+};
+static int parse_root(const char *arg, void *dest, char *err, size_t errlen)
+{
+    struct root_choice *k = dest;
+    if (strcmp(arg, "rotate") == 0) {
+        k->mode = ROOT_ROTATE;
+        return 0;
+    }
+    k->mode = ROOT_FIXED;
+    k->rank = 0;
+    if (strcmp(arg, "fixed") == 0)
+        return 0;
+    const char *n = strncmp(arg, "fixed:", 6) == 0 ? arg + 6 : arg;
+    return opt_to_size(n, "root rank", 0, INT_MAX, &k->rank, err, errlen);
+}
 
 #define COLL_MAX_SIZES 130 /* doubling steps of a size_t, 0 included */
+
+/* The parts of a non-blocking call timed apart, as OMB 7.4 reports them. */
+enum { PART_COMPUTE, PART_INIT, PART_TEST, PART_WAIT, COLL_NPARTS };
 
 struct coll_run {
     const struct coll_bench *b;
@@ -20,7 +46,7 @@ struct coll_run {
     struct osu_opts o;
     struct coll_ctx c;
     int type_choice;          /* -T, index in coll_type_names */
-    int root_mode;            /* -k */
+    struct root_choice root;  /* -k */
     size_t tests;             /* -t: MPI_Test calls during the compute */
     bool per_iteration_max;   /* --per-iteration-max */
     bool check;               /* -c on a call that moves data */
@@ -28,7 +54,8 @@ struct coll_run {
     bool failed;              /* -c: this rank found a wrong element in this size */
     char failure[256];        /* what and where, for the message after the row */
     size_t sizes[COLL_MAX_SIZES], nsizes;
-    double *times, *compute_times, *pure_times, *scratch;
+    double *times, *pure_times, *scratch;
+    double *parts[COLL_NPARTS]; /* non-blocking: compute, start, tests, wait per call */
     unsigned char *recv_host; /* host copy of a device receive buffer, for -c */
 };
 
@@ -111,12 +138,13 @@ static bool check_recv(struct coll_run *r, size_t iter, char *msg, size_t len)
 
 /* One call of the collective: validation data before it (outside the timed
  * region), the timed call (non-blocking: start, compute, wait), the check,
- * and the barrier that separates it from the next call. Returns its time. */
+ * and the barrier that separates it from the next call. Returns its time;
+ * with parts (non-blocking), the times of its parts go to parts[k][slot]. */
 static double one_call(struct coll_run *r, size_t iter, bool validate, double compute_s,
-                       double *compute_took)
+                       double *const *parts, size_t slot)
 {
     struct coll_ctx *c = &r->c;
-    c->root = r->root_mode == ROOT_ROTATE ? (int)(iter % (size_t)c->nranks) : 0;
+    c->root = r->root.mode == ROOT_ROTATE ? (int)(iter % (size_t)c->nranks) : (int)r->root.rank;
     if (validate) {
         fill(r, iter);
         MPI_CHECK(MPI_Barrier(c->comm));
@@ -131,9 +159,16 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
     } else {
         MPI_Request req;
         r->b->start(c, &req);
-        if (compute_took)
-            *compute_took = coll_compute(compute_s, &req, r->tests);
+        double t1 = timing_now(), tests = 0;
+        double computed = parts ? coll_compute(compute_s, &req, r->tests, &tests) : 0;
+        double t2 = timing_now();
         MPI_CHECK(MPI_Wait(&req, MPI_STATUS_IGNORE));
+        if (parts) {
+            parts[PART_COMPUTE][slot] = computed;
+            parts[PART_INIT][slot] = t1 - t0;
+            parts[PART_TEST][slot] = tests;
+            parts[PART_WAIT][slot] = timing_now() - t2;
+        }
     }
     buf_stage_in(&c->recv, 0, c->recv.bytes);
     double t = timing_now() - t0;
@@ -163,7 +198,7 @@ static void summarize(struct coll_run *r, const double *local, size_t n, struct 
 static void row_start(const struct coll_run *r, struct osu_row *row)
 {
     if (r->b->no_data)
-        osu_row_begin_unsized(row);
+        osu_row_begin_unsized(row, r->b->call ? "Avg Latency(us)" : "Overall(us)");
     else
         osu_row_begin(row, r->c.size);
 }
@@ -171,7 +206,7 @@ static void row_start(const struct coll_run *r, struct osu_row *row)
 static void row_finish(const struct coll_run *r, struct osu_row *row, const struct coll_stat *t,
                        size_t n)
 {
-    if (r->o.full) {
+    if (r->o.full && t) {
         osu_row_value(row, t->min * 1e6);
         osu_row_value(row, t->max * 1e6);
         osu_row_count(row, n);
@@ -182,7 +217,7 @@ static void row_finish(const struct coll_run *r, struct osu_row *row, const stru
 static void measure_blocking(struct coll_run *r, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        r->times[i] = one_call(r, i, r->check, 0, NULL);
+        r->times[i] = one_call(r, i, r->check, 0, NULL, 0);
     struct coll_stat t;
     summarize(r, r->times, n, &t);
     struct osu_row row;
@@ -194,22 +229,32 @@ static void measure_blocking(struct coll_run *r, size_t n)
 static void measure_nonblocking(struct coll_run *r, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        r->pure_times[i] = one_call(r, i, r->check, 0, NULL);
+        r->pure_times[i] = one_call(r, i, r->check, 0, NULL, 0);
     /* Each rank computes as long as its own communication took. */
     double compute_s = stats_mean(r->pure_times, n);
     for (size_t i = 0; i < n; i++)
-        r->times[i] = one_call(r, n + i, r->check, compute_s, &r->compute_times[i]);
-    struct coll_stat overall, compute, pure;
+        r->times[i] = one_call(r, n + i, r->check, compute_s, r->parts, i);
+    struct coll_stat overall, pure, part[COLL_NPARTS];
     summarize(r, r->times, n, &overall);
-    summarize(r, r->compute_times, n, &compute);
     summarize(r, r->pure_times, n, &pure);
+    for (int k = 0; k < COLL_NPARTS; k++)
+        summarize(r, r->parts[k], n, &part[k]);
     struct osu_row row;
     row_start(r, &row);
     osu_row_value(&row, overall.avg * 1e6);
-    osu_row_value(&row, compute.avg * 1e6);
+    osu_row_value(&row, part[PART_COMPUTE].avg * 1e6);
+    if (r->o.full) {
+        osu_row_value(&row, part[PART_INIT].avg * 1e6);
+        osu_row_value(&row, part[PART_TEST].avg * 1e6);
+        osu_row_value(&row, part[PART_WAIT].avg * 1e6);
+    }
     osu_row_value(&row, pure.avg * 1e6);
-    osu_row_value(&row, coll_overlap(overall.avg, compute.avg, pure.avg));
-    row_finish(r, &row, &overall, n);
+    if (r->o.full) {
+        osu_row_value(&row, pure.min * 1e6);
+        osu_row_value(&row, pure.max * 1e6);
+    }
+    osu_row_value(&row, coll_overlap(overall.avg, part[PART_COMPUTE].avg, pure.avg));
+    row_finish(r, &row, NULL, n);
 }
 
 /* Counts, displacements and message types for the current size. */
@@ -243,7 +288,7 @@ static void measure_size(struct coll_run *r, size_t size)
     size_t n = osu_iterations(&r->o, &r->prog, size);
     size_t warm = osu_warmup(&r->o, &r->prog, size);
     for (size_t i = 0; i < warm; i++)
-        one_call(r, i, false, 0, NULL);
+        one_call(r, i, false, 0, NULL, 0);
     if (r->b->call)
         measure_blocking(r, n);
     else
@@ -267,7 +312,7 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         .large_threshold = 8192,
     };
     r->type_choice = COLL_FLOAT;
-    struct opt_spec extra[4];
+    struct opt_spec extra[6];
     size_t nextra = 0;
     extra[nextra++] = (struct opt_spec){
         .long_name = "per-iteration-max", .kind = OPT_FLAG, .dest = &r->per_iteration_max,
@@ -276,22 +321,32 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
     if (b->reduction)
         extra[nextra++] = (struct opt_spec){
             .long_name = "type", .short_name = 'T', .kind = OPT_CHOICE, .dest = &r->type_choice,
-            .metavar = "char|int|float|double", .help = "element type of the sum (default float)",
-            .choices = coll_type_names};
+            .metavar = "[mpi_]char|int|float|double",
+            .help = "element type of the sum (default float)", .choices = type_choices};
     if (b->rooted)
         extra[nextra++] = (struct opt_spec){
-            .long_name = "root", .short_name = 'k', .kind = OPT_CHOICE, .dest = &r->root_mode,
-            .metavar = "fixed|rotate",
-            .help = "root rank 0 always, or iteration i at rank i mod ranks (default fixed)",
-            .choices = root_modes};
+            .long_name = "root", .short_name = 'k', .kind = OPT_CUSTOM, .dest = &r->root,
+            .parse = parse_root,
+            .metavar = "fixed|fixed:N|N|rotate",
+            .help = "root rank 0 (default), rank N, or iteration i at rank i mod ranks"};
+    if (b->rooted) {
+        extra[nextra] = osu_alias(&extra[nextra - 1], "root-rank");
+        nextra++;
+    }
     if (b->start)
         extra[nextra++] = (struct opt_spec){
             .long_name = "tests", .short_name = 't', .kind = OPT_SIZE, .dest = &r->tests,
             .metavar = "N", .help = "MPI_Test calls spread through the compute (default 0)",
             .max = 1000000};
+    if (b->start) {
+        extra[nextra] = osu_alias(&extra[nextra - 1], "num-test-calls");
+        nextra++;
+    }
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra);
     if (r->o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[r->o.first_positional]);
+    if (b->rooted && r->root.rank >= (size_t)r->c.nranks)
+        err_usage("root rank %zu: there are only %d ranks (-k)", r->root.rank, r->c.nranks);
     r->check = r->o.validate && !b->no_data;
     r->corrupt = r->check && buf_corrupt_requested(r->c.rank);
 }
@@ -354,12 +409,14 @@ static void allocate(struct coll_run *r)
         size_t ni = osu_iterations(&r->o, &r->prog, r->sizes[i]);
         n = ni > n ? ni : n;
     }
-    if (n > SIZE_MAX / (4 * sizeof(double)))
+    size_t arrays = 3 + COLL_NPARTS;
+    if (n > SIZE_MAX / (arrays * sizeof(double)))
         err_usage("too many iterations: %zu", n);
-    r->times = alloc_all(4 * n * sizeof(double), c->comm);
-    r->compute_times = r->times + n;
-    r->pure_times = r->times + 2 * n;
-    r->scratch = r->times + 3 * n;
+    r->times = alloc_all(arrays * n * sizeof(double), c->comm);
+    r->pure_times = r->times + n;
+    r->scratch = r->times + 2 * n;
+    for (size_t k = 0; k < COLL_NPARTS; k++)
+        r->parts[k] = r->times + (3 + k) * n;
     c->counts = alloc_all(2 * (size_t)c->nranks * sizeof(int), c->comm);
     c->displs = c->counts + c->nranks;
     if (r->b->no_data)
@@ -384,10 +441,10 @@ static void print_header(const struct coll_run *r)
                     "exact",
                     coll_type_names[c->type], c->value_max);
     if (b->rooted) {
-        if (r->root_mode == ROOT_ROTATE)
+        if (r->root.mode == ROOT_ROTATE)
             out_comment("root: rotating, iteration i uses rank i mod %d", c->nranks);
         else
-            out_comment("root: rank 0");
+            out_comment("root: rank %zu", r->root.rank);
     }
     if (r->per_iteration_max)
         out_comment("statistics: each iteration lasts until its slowest rank is done; "
@@ -397,7 +454,7 @@ static void print_header(const struct coll_run *r)
                     "those across ranks");
     if (b->start) {
         out_comment("compute: a busy loop as long as the rank's pure communication time, "
-                    "with %zu MPI_Test calls spread through it",
+                    "with %zu MPI_Test calls spread through it (timed apart)",
                     r->tests);
         out_comment("overlap(%%) = max(0, 100 - 100 * (overall - compute) / pure comm.)");
     }
@@ -410,17 +467,22 @@ static void print_header(const struct coll_run *r)
     static const char *const blocking[] = {"Avg Latency(us)"};
     static const char *const nonblocking[] = {"Overall(us)", "Compute(us)", "Pure Comm.(us)",
                                               "Overlap(%)"};
+    /* OMB 7.4's -f columns of the non-blocking programs, in its order. */
+    static const char *const nonblocking_full[] = {
+        "Overall(us)",    "Compute(us)",   "Coll. Init(us)", "MPI_Test(us)", "MPI_Wait(us)",
+        "Pure Comm.(us)", "Min Comm.(us)", "Max Comm.(us)",  "Overlap(%)"};
     static const char *const blocking_full[] = {"Min Latency(us)", "Max Latency(us)",
                                                 "Iterations"};
-    static const char *const nonblocking_full[] = {"Min Overall(us)", "Max Overall(us)",
-                                                   "Iterations"};
     const char *const *cols = b->call ? blocking : nonblocking;
-    size_t ncols = b->call ? 1 : 4;
-    const char *const *full = b->call ? blocking_full : nonblocking_full;
+    size_t ncols = b->call ? 1 : 4, nfull = b->call ? 3 : 0;
+    if (!b->call && r->o.full) {
+        cols = nonblocking_full;
+        ncols = 9;
+    }
     if (b->no_data)
-        osu_print_columns_unsized(&r->o, cols, ncols, full, 3);
+        osu_print_columns_unsized(&r->o, cols, ncols, blocking_full, nfull);
     else
-        osu_print_columns(&r->o, cols, ncols, full, 3);
+        osu_print_columns(&r->o, cols, ncols, blocking_full, nfull);
 }
 
 _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
@@ -434,12 +496,20 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     c->rank = harness.rank;
     c->nranks = harness.size;
     parse_options(r, argc, argv);
-    c->type = b->reduction ? (enum coll_type)r->type_choice : COLL_BYTE;
+    c->type = b->reduction ? (enum coll_type)(r->type_choice % 4) : COLL_BYTE;
     c->elem = coll_type_mpi(c->type);
     c->elem_size = coll_type_size(c->type);
     c->value_max = coll_value_max(c->type, b->reduction, c->nranks);
 
-    osu_print_preamble(&r->o, &r->prog, argc, argv);
+    /* OMB 7.4's lines after its title. */
+    char omb[256] = "";
+    size_t used = 0;
+    if (b->start)
+        used += (size_t)snprintf(omb, sizeof omb,
+                                 "# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
+    if (!b->no_data)
+        snprintf(omb + used, sizeof omb - used, "# Datatype: %s.\n", coll_type_omb_name(c->type));
+    osu_print_preamble(&r->o, &r->prog, argc, argv, NULL, omb);
     plan_sizes(r);
     allocate(r);
     print_header(r);

@@ -15,7 +15,7 @@ const char *const osu_device_names[] = {"none", "cuda", "rocm", "openacc", "mana
 static int parse_range(const char *arg, void *dest, char *err, size_t errlen)
 {
     struct osu_opts *o = dest;
-    size_t lo = o->min_size, hi;
+    size_t lo = o->min_size, hi = o->max_size;
     if (opt_to_range(arg, "size range", &lo, &hi, err, errlen))
         return -1;
     o->min_size = lo;
@@ -48,7 +48,7 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
     o->max_size = p->max_size;
     o->warmup = SIZE_MAX;
     o->mem_limit = OSU_DEFAULT_MEM_LIMIT;
-    o->window = p->default_window;
+    o->window = 0; /* -W takes no 0: still 0 after parsing means not given */
 
     struct opt_spec base[] = {
         {.long_name = "message-size", .short_name = 'm', .kind = OPT_CUSTOM, .dest = o,
@@ -84,6 +84,9 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
     int pos = opt_parse_or_exit(argc, argv, all, nbase + nextra, &usage);
 
     buf_set_staging(o->staging);
+    o->window_set = o->window != 0;
+    if (!o->window_set)
+        o->window = p->default_window;
     char spelled[32];
     snprintf(spelled, sizeof spelled, "-d %s", osu_device_names[o->device_kind]);
     enum buf_where dev = buf_memory_where((enum buf_memory)o->device_kind, spelled);
@@ -102,6 +105,15 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
         err_usage("minimum message size %zu is above maximum %zu", o->min_size, o->max_size);
     for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
         buf_require(o->where[r]);
+}
+
+struct opt_spec osu_alias(const struct opt_spec *of, const char *long_name)
+{
+    struct opt_spec a = *of;
+    a.long_name = long_name;
+    a.short_name = 0;
+    a.help = "OMB 7.4's name of the option above";
+    return a;
 }
 
 enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank, int nranks)
@@ -142,14 +154,34 @@ bool osu_cap_to_memory(struct osu_opts *o, size_t buffers_per_size)
     out_comment("warning: maximum message size lowered from %zu to %zu bytes to stay within "
                 "the memory limit of %zu bytes per process (-M)",
                 o->max_size, cap, o->mem_limit);
+    if (out_is_printer()) /* OMB warns on stderr; scripts that read stdout see the '#' line */
+        fprintf(stderr, "warning: maximum message size lowered from %zu to %zu bytes to stay "
+                "within the memory limit of %zu bytes per process (-M)\n",
+                o->max_size, cap, o->mem_limit);
     o->max_size = cap;
     return true;
 }
 
-void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, int argc,
-                        char **argv)
+/* Prints text line by line (each line ended by a newline). */
+static void print_lines(const char *text)
 {
-    out_header(p->title, argc, argv);
+    while (text && *text) {
+        const char *end = strchr(text, '\n');
+        int n = end ? (int)(end - text) : (int)strlen(text);
+        out_line("%.*s", n, text);
+        text += n + (end ? 1 : 0);
+    }
+}
+
+void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, int argc,
+                        char **argv, const char *before, const char *omb)
+{
+    print_lines(before);
+    if (!p->no_blank_line)
+        out_line("%s", "");
+    out_title(p->title);
+    print_lines(omb);
+    out_header_details(argc, argv);
     if (p->placement)
         out_comment("buffers: rank 0 on %s, rank 1 on %s", buf_where_label(o->where[0]),
                     buf_where_label(o->where[1]));
@@ -171,16 +203,27 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
     buf_print_device_header(o->where, p->placement ? OSU_MAX_PLACEMENT : 1);
 }
 
+/* A column heading: OSU_WIDTH wide, the Iterations column OSU_ITER_WIDTH. */
+static void heading(struct osu_row *r, const char *name)
+{
+    if (strcmp(name, "Iterations") == 0)
+        r->used += (size_t)snprintf(r->text + r->used, sizeof r->text - r->used, "%*s",
+                                    OSU_ITER_WIDTH, name);
+    else
+        osu_row_text(r, name);
+}
+
 void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,
                        const char *const *full_columns, size_t nfull)
 {
     struct osu_row r;
-    r.used = (size_t)snprintf(r.text, sizeof r.text, "%-10s", "# Size");
+    r.first_width = 0;
+    r.used = (size_t)snprintf(r.text, sizeof r.text, "%-*s", OSU_SIZE_WIDTH, "# Size");
     for (size_t i = 0; i < ncolumns; i++)
-        osu_row_text(&r, columns[i]);
+        heading(&r, columns[i]);
     if (o->full)
         for (size_t i = 0; i < nfull; i++)
-            osu_row_text(&r, full_columns[i]);
+            heading(&r, full_columns[i]);
     if (o->validate)
         osu_row_text(&r, "Validation");
     osu_row_end(&r);
@@ -193,14 +236,13 @@ void osu_print_columns_unsized(const struct osu_opts *o, const char *const *colu
     if (n == 0)
         return;
     struct osu_row r;
-    char first[64];
-    snprintf(first, sizeof first, "# %s", columns[0]);
-    r.used = (size_t)snprintf(r.text, sizeof r.text, n > 1 ? "%-20s" : "%s", first);
+    r.first_width = 0;
+    r.used = (size_t)snprintf(r.text, sizeof r.text, "# %s", columns[0]);
     for (size_t i = 1; i < ncolumns; i++)
-        osu_row_text(&r, columns[i]);
+        heading(&r, columns[i]);
     if (o->full)
         for (size_t i = 0; i < nfull; i++)
-            osu_row_text(&r, full_columns[i]);
+            heading(&r, full_columns[i]);
     osu_row_end(&r);
 }
 
@@ -219,16 +261,24 @@ static void row_append(struct osu_row *r, const char *fmt, ...)
 void osu_row_begin(struct osu_row *r, size_t size)
 {
     r->used = 0;
-    row_append(r, "%-10zu", size);
+    r->first_width = 0;
+    row_append(r, "%-*zu", OSU_SIZE_WIDTH, size);
 }
-void osu_row_begin_unsized(struct osu_row *r)
+void osu_row_begin_unsized(struct osu_row *r, const char *first_heading)
 {
     r->used = 0;
     r->text[0] = '\0';
+    r->first_width = (int)strlen(first_heading) + 2;
 }
-void osu_row_value(struct osu_row *r, double v) { row_append(r, "%20.2f", v); }
-void osu_row_count(struct osu_row *r, size_t v) { row_append(r, "%20zu", v); }
-void osu_row_text(struct osu_row *r, const char *s) { row_append(r, "%20s", s); }
+static int next_width(struct osu_row *r)
+{
+    int w = r->first_width ? r->first_width : OSU_WIDTH;
+    r->first_width = 0;
+    return w;
+}
+void osu_row_value(struct osu_row *r, double v) { row_append(r, "%*.2f", next_width(r), v); }
+void osu_row_count(struct osu_row *r, size_t v) { row_append(r, "%*zu", OSU_ITER_WIDTH, v); }
+void osu_row_text(struct osu_row *r, const char *s) { row_append(r, "%*s", OSU_WIDTH, s); }
 void osu_row_end(struct osu_row *r) { out_line("%s", r->text); }
 
 void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,

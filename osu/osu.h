@@ -32,7 +32,13 @@ struct osu_program {
     size_t large_threshold;             /* 8192 in OSU */
     size_t default_window;              /* 0: the program takes no -W */
     bool placement;                     /* accepts H/D positionals per rank */
+    bool no_blank_line;                 /* OMB 7.4 prints no blank line before the title */
 };
+
+/* OMB 7.4's column widths: values, the Iterations column, the size column. */
+#define OSU_WIDTH 18
+#define OSU_ITER_WIDTH 12
+#define OSU_SIZE_WIDTH 10
 
 struct osu_opts {
     size_t min_size, max_size; /* -m [MIN:]MAX */
@@ -40,6 +46,7 @@ struct osu_opts {
     size_t warmup;             /* -x, SIZE_MAX = by size */
     size_t mem_limit;          /* -M bytes per process */
     size_t window;             /* -W */
+    bool window_set;           /* -W was given (otherwise the program's default) */
     bool full;                 /* -f */
     bool validate;             /* -c */
     int device_kind;           /* -d: index in osu_device_names (enum buf_memory) */
@@ -68,40 +75,52 @@ enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank, int nranks
 size_t osu_iterations(const struct osu_opts *o, const struct osu_program *p, size_t size);
 size_t osu_warmup(const struct osu_opts *o, const struct osu_program *p, size_t size);
 
+/* OMB 7.4's long name of an option: a copy of *of under long_name, with
+ * no letter, for programs to list after the original. */
+struct opt_spec osu_alias(const struct opt_spec *of, const char *long_name);
+
 /* Lowers o->max_size so that bytes_per_size * size fits the -M limit, printing
  * a '#' warning when it had to (every rank computes the same). Returns false
  * when not even min_size fits. */
 bool osu_cap_to_memory(struct osu_opts *o, size_t buffers_per_size);
 
-/* Header block: "# <title> (commsweep V)", command, date, ranks, MPI, then the
- * buffer placement, iterations, window and validation as '#' lines; with
- * device or managed buffers the GPU of each rank and whether MPI reads
- * device memory itself or it is staged (buf_print_device_header). Collective. */
+/* Header block in OMB 7.4's order: first the lines OMB prints before its
+ * title (before, may be NULL), a blank line (unless p->no_blank_line), the
+ * title "# <title> (commsweep V)", the lines OMB prints after its title
+ * (omb, may be NULL: "# Datatype: MPI_CHAR." and the like); then ours:
+ * command, date, ranks, MPI, buffer placement, iterations, window and
+ * validation as '#' lines; with device or managed buffers the GPU of each
+ * rank and whether MPI reads device memory itself or it is staged
+ * (buf_print_device_header). before and omb hold whole lines, each ended by
+ * a newline. Collective. */
 void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, int argc,
-                        char **argv);
+                        char **argv, const char *before, const char *omb);
 
 /* "# Size" + columns (+ -f: min/max/iterations columns named by the caller)
- * (+ -c: "Validation"). full_columns may be NULL when the program has none. */
+ * (+ -c: "Validation"), OSU_WIDTH each ("Iterations": OSU_ITER_WIDTH).
+ * full_columns may be NULL when the program has none. */
 void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,
                        const char *const *full_columns, size_t nfull);
 /* The same for a program that measures no message size and checks no data
  * (the barrier): no size column and no Validation column; the first heading
- * carries the comment mark ("# Avg Latency(us)"), padded to its column's
- * width only when more headings follow. */
+ * carries the comment mark ("# Avg Latency(us)") and its column is as wide
+ * as that heading (osu_row_begin_unsized), as in OMB 7.4. */
 void osu_print_columns_unsized(const struct osu_opts *o, const char *const *columns,
                                size_t ncolumns, const char *const *full_columns, size_t nfull);
 
 /* One data row: built in pieces, printed and flushed by osu_row_end (or
  * osu_row_end_checked). Only rank 0 prints; building it elsewhere is harmless. */
 struct osu_row {
-    char text[512];
+    char text[1024];
     size_t used;
+    int first_width; /* width of the next value when not OSU_WIDTH (0: none) */
 };
 void osu_row_begin(struct osu_row *r, size_t size);
-void osu_row_begin_unsized(struct osu_row *r); /* no size column */
-void osu_row_value(struct osu_row *r, double v);  /* %20.2f */
-void osu_row_count(struct osu_row *r, size_t v);  /* %20zu */
-void osu_row_text(struct osu_row *r, const char *s); /* %20s */
+/* No size column: the first value is as wide as "# " + first_heading. */
+void osu_row_begin_unsized(struct osu_row *r, const char *first_heading);
+void osu_row_value(struct osu_row *r, double v);  /* %18.2f */
+void osu_row_count(struct osu_row *r, size_t v);  /* the Iterations column, %12zu */
+void osu_row_text(struct osu_row *r, const char *s); /* %18s */
 void osu_row_end(struct osu_row *r);
 
 /* Ends a row that has a Validation column when validated is true (-c); then

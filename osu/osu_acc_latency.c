@@ -2,7 +2,7 @@
 #include "rma_driver.h"
 
 static const struct rma_bench bench = {
-    .prog = {.title = "OSU MPI_Accumulate Latency Test",
+    .prog = {.title = "OSU MPI_Accumulate latency Test",
              .synopsis = "[options]",
              .description = "MPI_Accumulate (MPI_SUM on 32-bit unsigned integers) latency with active\n"
                             "synchronization; origin and target swap after every epoch.",
@@ -10,8 +10,9 @@ static const struct rma_bench bench = {
              RMA_LATENCY_LOOPS},
     .op = &rma_op_acc,
     .shape = RMA_SHAPE_LATENCY,
-    .rules = {.syncs = RMA_SYNCS_ACTIVE, .device = false},
+    .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
     .default_sync = RMA_SYNC_PSCW,
+    .shared_lock = true,
 };
 
 int main(int argc, char **argv)

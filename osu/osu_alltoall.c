@@ -10,7 +10,7 @@ static void call(struct coll_ctx *c)
 int main(int argc, char **argv)
 {
     static const struct coll_bench bench = {
-        .title = "OSU MPI All-to-All Latency Test",
+        .title = "OSU MPI All-to-All Personalized Exchange Latency Test",
         .description = "MPI_Alltoall: every rank sends size bytes to every rank",
         .send = COLL_PER_RANK,
         .recv = COLL_PER_RANK,

@@ -11,7 +11,7 @@ static void call(struct coll_ctx *c)
 int main(int argc, char **argv)
 {
     static const struct coll_bench bench = {
-        .title = "OSU MPI All-to-Allv Latency Test",
+        .title = "OSU MPI All-to-Allv Personalized Exchange Latency Test",
         .description = "MPI_Alltoallv: every rank sends size bytes to every rank, with count and "
                        "displacement arrays",
         .send = COLL_PER_RANK,

@@ -2,7 +2,7 @@
 #include "rma_driver.h"
 
 static const struct rma_bench bench = {
-    .prog = {.title = "OSU MPI_Get_accumulate Latency Test",
+    .prog = {.title = "OSU MPI_Get_accumulate latency Test",
              .synopsis = "[options]",
              .description = "MPI_Get_accumulate (MPI_SUM on 32-bit unsigned integers) latency; the time includes\n"
                             "the synchronization chosen with -s (default flush).",
@@ -12,6 +12,7 @@ static const struct rma_bench bench = {
     .shape = RMA_SHAPE_LATENCY,
     .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
     .default_sync = RMA_SYNC_FLUSH,
+    .shared_lock = true,
 };
 
 int main(int argc, char **argv)

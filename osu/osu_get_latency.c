@@ -2,7 +2,7 @@
 #include "rma_driver.h"
 
 static const struct rma_bench bench = {
-    .prog = {.title = "OSU MPI_Get Latency Test",
+    .prog = {.title = "OSU MPI_Get latency Test",
              .synopsis = RMA_PLACEMENT_SYNOPSIS,
              .placement = true,
              .description = "MPI_Get latency with active synchronization: rank 0 gets from rank 1's window in one\n"
@@ -11,8 +11,9 @@ static const struct rma_bench bench = {
              RMA_LATENCY_LOOPS},
     .op = &rma_op_get,
     .shape = RMA_SHAPE_LATENCY,
-    .rules = {.syncs = RMA_SYNCS_ACTIVE, .device = true},
+    .rules = {.syncs = RMA_SYNCS_ALL, .device = true},
     .default_sync = RMA_SYNC_PSCW,
+    .shared_lock = true,
 };
 
 int main(int argc, char **argv)

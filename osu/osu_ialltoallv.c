@@ -11,7 +11,7 @@ static void start(struct coll_ctx *c, MPI_Request *req)
 int main(int argc, char **argv)
 {
     static const struct coll_bench bench = {
-        .title = "OSU MPI Non-blocking All-to-Allv Latency Test",
+        .title = "OSU MPI Non-blocking All-to-Allv Personalized Exchange Latency Test",
         .description = "MPI_Ialltoallv: every rank sends size bytes to every rank, with count and "
                        "displacement arrays; overlap with computation",
         .send = COLL_PER_RANK,

@@ -10,7 +10,7 @@ static void start(struct coll_ctx *c, MPI_Request *req)
 int main(int argc, char **argv)
 {
     static const struct coll_bench bench = {
-        .title = "OSU MPI Non-blocking Broadcast Latency Test",
+        .title = "OSU MPI Non-Blocking Broadcast Latency Test",
         .description =
             "MPI_Ibcast: the root sends size bytes to every rank; overlap with computation",
         .send = COLL_NONE,

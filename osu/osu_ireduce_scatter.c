@@ -12,7 +12,7 @@ static void start(struct coll_ctx *c, MPI_Request *req)
 int main(int argc, char **argv)
 {
     static const struct coll_bench bench = {
-        .title = "OSU MPI Non-blocking Reduce-scatter Latency Test",
+        .title = "OSU MPI Non-blocking Reduce_scatter Latency Test",
         .description = "MPI_Ireduce_scatter: sum of a vector of size bytes over all ranks, each "
                        "rank receiving its part (size / ranks, the first size % ranks elements one "
                        "more); overlap with computation",

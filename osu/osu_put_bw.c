@@ -11,8 +11,9 @@ static const struct rma_bench bench = {
              RMA_BANDWIDTH_LOOPS},
     .op = &rma_op_put,
     .shape = RMA_SHAPE_BANDWIDTH,
-    .rules = {.syncs = RMA_SYNCS_ACTIVE, .device = true},
+    .rules = {.syncs = RMA_SYNCS_ALL, .device = true},
     .default_sync = RMA_SYNC_PSCW,
+    .shared_lock = true,
 };
 
 int main(int argc, char **argv)

@@ -11,7 +11,7 @@ static void call(struct coll_ctx *c)
 int main(int argc, char **argv)
 {
     static const struct coll_bench bench = {
-        .title = "OSU MPI Reduce-scatter Latency Test",
+        .title = "OSU MPI Reduce_scatter Latency Test",
         .description =
             "MPI_Reduce_scatter: sum of a vector of size bytes over all ranks, each rank receiving "
             "its part (size / ranks, the first size % ranks elements one more)",

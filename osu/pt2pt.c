@@ -2,6 +2,7 @@
 #include "pt2pt.h"
 
 #include <float.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,27 @@ static const struct pt2pt_bench *running;
 
 /* Enough for every doubling from 0 to SIZE_MAX. */
 #define PT2PT_MAX_STEPS 70
+
+/* -z: OMB 7.4's tail columns, the percentiles of rank 0's single
+ * iterations (nearest rank, as OMB picks them). */
+static bool tail;
+static const int tail_percent[] = {50, 90, 99};
+#define PT2PT_NTAIL (sizeof tail_percent / sizeof tail_percent[0])
+static double *iteration_times; /* -z: this rank's time of each iteration */
+/* -u: untimed exchanges before each timed one under -c (OMB 7.4's
+ * validation warm-up; its default is 5, ours 0 so -c times as before). */
+static size_t validation_warmup;
+
+/* -T: OMB 7.4's element types; "all" runs the sweep once with each. */
+static int type_choice;
+static const char *const type_names[] = {"mpi_char", "mpi_int", "mpi_float", "all", NULL};
+#define PT2PT_NTYPES 3
+static MPI_Datatype type_mpi(int t) { return t == 1 ? MPI_INT : t == 2 ? MPI_FLOAT : MPI_CHAR; }
+static const char *type_omb_name(int t)
+{
+    return t == 1 ? "MPI_INT" : t == 2 ? "MPI_FLOAT" : "MPI_CHAR";
+}
+static size_t type_size(int t) { return t == 1 ? sizeof(int) : t == 2 ? sizeof(float) : 1; }
 
 void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_t iteration)
 {
@@ -40,8 +62,8 @@ void pt2pt_pair_roles(struct pt2pt_ctx *c, size_t npairs)
     c->receives_data = in_pair;
 }
 
-const char *const pt2pt_latency_columns[1] = {"Latency (us)"};
-const char *const pt2pt_latency_full_columns[3] = {"Min Latency (us)", "Max Latency (us)",
+const char *const pt2pt_latency_columns[1] = {"Avg Latency(us)"};
+const char *const pt2pt_latency_full_columns[3] = {"Min Latency(us)", "Max Latency(us)",
                                                    "Iterations"};
 
 void pt2pt_latency_values(const struct pt2pt_ctx *c, double seconds, double *out)
@@ -111,7 +133,7 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
     t->slowest = 0;
     t->bad_index = SIZE_MAX;
     t->bad_iteration = 0;
-    if (!o->full && !o->validate) {
+    if (!o->full && !o->validate && !b->iteration_barrier && !tail) {
         /* One clock reading around the whole loop: nothing else is timed. */
         double start = timing_now();
         b->exchange(c, iterations);
@@ -121,14 +143,20 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
     for (size_t i = 0; i < iterations; i++) {
         c->iteration = i;
         if (o->validate) {
+            if (validation_warmup)
+                b->exchange(c, validation_warmup);
             (b->fill ? b->fill : default_fill)(c);
             /* The partner's check of the previous iteration and this fill
              * end here, before the clock starts. */
+            MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+        } else if (b->iteration_barrier) {
             MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
         }
         double start = timing_now();
         b->exchange(c, 1);
         double took = timing_now() - start;
+        if (iteration_times)
+            iteration_times[i] = took;
         t->total += took;
         if (took < t->fastest)
             t->fastest = took;
@@ -149,11 +177,23 @@ static void stop(const struct pt2pt_bench *b, struct pt2pt_ctx *c)
 
 static void stop_after_failure(void *c) { stop(running, c); }
 
-static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size)
+/* What one size measured: the reported values and, with -f, the lowest and
+ * highest of the first one (valid on rank 0), and this rank's check. */
+struct pt2pt_measured {
+    double values[PT2PT_MAX_COLUMNS];
+    double lo, hi;
+    double tail[PT2PT_NTAIL]; /* -z */
+    size_t iterations;
+    struct pt2pt_times t;
+};
+
+/* Measures one size at the current window; collective. */
+static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size,
+                    struct pt2pt_measured *m)
 {
     const struct osu_opts *o = c->opts;
     c->size = size;
-    if (msg_type_make(size, MPI_BYTE, &c->type))
+    if (msg_type_make(size / c->elem_size, c->elem, &c->type))
         err_fatal("cannot describe a message of %zu bytes as an MPI datatype", size);
     size_t iterations = osu_iterations(o, &b->prog, size);
     size_t warmup = osu_warmup(o, &b->prog, size);
@@ -162,44 +202,153 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
     if (warmup)
         b->exchange(c, warmup);
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
-    struct pt2pt_times t;
-    run_iterations(b, c, iterations, &t);
+    struct pt2pt_times *t = &m->t;
+    m->iterations = iterations;
+    run_iterations(b, c, iterations, t);
     msg_type_free(&c->type);
 
     /* Untimed ranks contribute neutral elements. */
-    double mine = t.total / (double)iterations;
-    double local_max[3] = {c->timed ? mine : 0, c->timed ? -t.fastest : -DBL_MAX,
-                           c->timed ? t.slowest : 0};
+    double mine = t->total / (double)iterations;
+    double local_max[3] = {c->timed ? mine : 0, c->timed ? -t->fastest : -DBL_MAX,
+                           c->timed ? t->slowest : 0};
     double local_sum[2] = {c->timed ? mine : 0, c->timed ? 1 : 0};
     double global_max[3], global_sum[2];
     MPI_CHECK(MPI_Reduce(local_max, global_max, 3, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD));
     MPI_CHECK(MPI_Reduce(local_sum, global_sum, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD));
 
-    struct osu_row row;
-    osu_row_begin(&row, size);
-    if (c->rank == 0) {
-        double seconds = b->combine == PT2PT_MEAN && global_sum[1] > 0
-                             ? global_sum[0] / global_sum[1]
-                             : global_max[0];
-        double values[PT2PT_MAX_COLUMNS];
-        b->values(c, seconds, values);
-        for (size_t i = 0; i < c->ncolumns; i++)
-            osu_row_value(&row, values[i]);
-        if (o->full) {
-            double at_fastest[PT2PT_MAX_COLUMNS], at_slowest[PT2PT_MAX_COLUMNS];
-            b->values(c, -global_max[1], at_fastest);
-            b->values(c, global_max[2], at_slowest);
-            double lo = at_fastest[0] < at_slowest[0] ? at_fastest[0] : at_slowest[0];
-            double hi = at_fastest[0] < at_slowest[0] ? at_slowest[0] : at_fastest[0];
-            osu_row_value(&row, lo);
-            osu_row_value(&row, hi);
-            osu_row_count(&row, iterations);
-        }
+    if (c->rank != 0)
+        return;
+    double seconds = b->combine == PT2PT_MEAN && global_sum[1] > 0
+                         ? global_sum[0] / global_sum[1]
+                         : global_max[0];
+    b->values(c, seconds, m->values);
+    double at_fastest[PT2PT_MAX_COLUMNS], at_slowest[PT2PT_MAX_COLUMNS];
+    b->values(c, -global_max[1], at_fastest);
+    b->values(c, global_max[2], at_slowest);
+    m->lo = at_fastest[0] < at_slowest[0] ? at_fastest[0] : at_slowest[0];
+    m->hi = at_fastest[0] < at_slowest[0] ? at_slowest[0] : at_fastest[0];
+    if (!tail)
+        return;
+    /* The first value of each iteration of rank 0, sorted; OMB's rank. */
+    for (size_t i = 0; i < iterations; i++) {
+        double v[PT2PT_MAX_COLUMNS];
+        b->values(c, iteration_times[i], v);
+        iteration_times[i] = v[0];
     }
-    osu_row_end_checked(&row, o->validate, t.bad_index != SIZE_MAX, stop_after_failure, c,
+    stats_sort(iteration_times, iterations);
+    for (size_t k = 0; k < PT2PT_NTAIL; k++) {
+        size_t at = (size_t)((double)iterations * tail_percent[k] / 100.0 + 0.5);
+        m->tail[k] = iteration_times[at > 0 ? at - 1 : 0];
+    }
+}
+
+/* Ends a row with its Validation column (-c): after a failure the message
+ * names the size and where, and every rank ends with status 1. */
+static void end_row(struct pt2pt_ctx *c, struct osu_row *row, size_t size,
+                    const struct pt2pt_times *t)
+{
+    osu_row_end_checked(row, c->opts->validate, t->bad_index != SIZE_MAX, stop_after_failure, c,
                         "validation failed at message size %zu: rank %d received a wrong byte "
                         "at index %zu in iteration %zu",
-                        size, c->rank, t.bad_index, t.bad_iteration);
+                        size, c->rank, t->bad_index, t->bad_iteration);
+}
+
+static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size)
+{
+    struct pt2pt_measured m;
+    measure(b, c, size, &m);
+    struct osu_row row;
+    osu_row_begin(&row, size);
+    for (size_t i = 0; i < c->ncolumns; i++)
+        osu_row_value(&row, m.values[i]);
+    if (c->opts->full) {
+        osu_row_value(&row, m.lo);
+        osu_row_value(&row, m.hi);
+        osu_row_count(&row, m.iterations);
+    }
+    if (tail)
+        for (size_t k = 0; k < PT2PT_NTAIL; k++)
+            osu_row_value(&row, m.tail[k]);
+    end_row(c, &row, size, &m.t);
+}
+
+/* The column heading: the program's columns, -f's, -z's (OMB's names: "P50
+ * Tail Lat(us)", or "P50 Tail BW(MB/s)" for bandwidths), Validation. */
+static void print_columns(const struct pt2pt_bench *b, const struct pt2pt_ctx *c)
+{
+    const struct osu_opts *o = c->opts;
+    const char *names[PT2PT_MAX_COLUMNS + 3 + PT2PT_NTAIL];
+    char tails[PT2PT_NTAIL][32];
+    size_t n = 0;
+    for (size_t i = 0; i < c->ncolumns; i++)
+        names[n++] = b->columns[i];
+    if (o->full)
+        for (size_t i = 0; i < 3; i++)
+            names[n++] = b->full_columns[i];
+    bool latency = strstr(b->columns[0], "Latency") != NULL;
+    for (size_t k = 0; tail && k < PT2PT_NTAIL; k++) {
+        snprintf(tails[k], sizeof tails[k], latency ? "P%d Tail Lat(us)" : "P%d Tail BW(MB/s)",
+                 tail_percent[k]);
+        names[n++] = tails[k];
+    }
+    struct osu_opts plain = *o;
+    plain.full = false; /* the -f names are in names already */
+    osu_print_columns(&plain, names, n, NULL, 0);
+}
+
+/* A window heading of the -V matrices: "#      " and each window in 12. */
+static void print_window_heading(const size_t *windows, size_t nwindows)
+{
+    struct osu_row r = {.used = 0, .first_width = 0};
+    r.used = (size_t)snprintf(r.text, sizeof r.text, "#      ");
+    for (size_t w = 0; w < nwindows && r.used < sizeof r.text; w++)
+        r.used += (size_t)snprintf(r.text + r.used, sizeof r.text - r.used, "  %10zu", windows[w]);
+    osu_row_end(&r);
+}
+
+/* -V as OMB 7.4 prints it: one row per size, one column per window (MB/s),
+ * then, when the program reports a second value (the message rate), the
+ * same matrix of it under "# Message Rate Profile". With -c a Validation
+ * column ends each bandwidth row. */
+static void measure_matrix(const struct pt2pt_bench *b, struct pt2pt_ctx *c, const size_t *sizes,
+                           size_t nsizes, const size_t *windows, size_t nwindows)
+{
+    double *second = malloc(nsizes * nwindows * sizeof *second);
+    if (!second)
+        err_fatal("cannot allocate the -V matrix");
+    print_window_heading(windows, nwindows);
+    for (size_t s = 0; s < nsizes; s++) {
+        struct osu_row row = {.used = 0, .first_width = 0};
+        row.used = (size_t)snprintf(row.text, sizeof row.text, "%-7zu", sizes[s]);
+        struct pt2pt_times worst = {.bad_index = SIZE_MAX};
+        for (size_t w = 0; w < nwindows; w++) {
+            c->window = windows[w];
+            struct pt2pt_measured m;
+            measure(b, c, sizes[s], &m);
+            if (worst.bad_index == SIZE_MAX)
+                worst = m.t;
+            if (c->rank != 0)
+                continue;
+            second[s * nwindows + w] = m.values[1];
+            row.used += (size_t)snprintf(row.text + row.used, sizeof row.text - row.used,
+                                         "  %10.2f", m.values[0]);
+        }
+        end_row(c, &row, sizes[s], &worst);
+    }
+    if (c->ncolumns > 1) {
+        out_line("%s", "");
+        out_comment("Message Rate Profile");
+        print_window_heading(windows, nwindows);
+        for (size_t s = 0; s < nsizes; s++) {
+            struct osu_row row = {.used = 0, .first_width = 0};
+            row.used = (size_t)snprintf(row.text, sizeof row.text, "%-7zu", sizes[s]);
+            for (size_t w = 0; w < nwindows; w++)
+                row.used += (size_t)snprintf(row.text + row.used, sizeof row.text - row.used,
+                                             "  %10.2f", second[s * nwindows + w]);
+            osu_row_end(&row);
+        }
+    }
+    free(second);
 }
 
 static void allocate(struct pt2pt_ctx *c, const struct osu_opts *o)
@@ -224,7 +373,23 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     running = b;
     corrupt_sent_data = buf_corrupt_requested(harness.rank);
     struct osu_opts o;
-    osu_parse(&o, &b->prog, argc, argv, b->extra, b->nextra);
+    struct opt_spec extra[b->nextra + 3];
+    extra[0] = (struct opt_spec){.long_name = "tail-lat", .short_name = 'z', .kind = OPT_FLAG,
+                                 .dest = &tail,
+                                 .help = "add OMB's P50, P90 and P99 columns of single iterations"};
+    extra[1] = (struct opt_spec){.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE,
+                                 .dest = &type_choice, .metavar = "mpi_char|mpi_int|mpi_float|all",
+                                 .help = "element type of the messages (default mpi_char); all: "
+                                         "one sweep with each",
+                                 .choices = type_names};
+    extra[2] = (struct opt_spec){.long_name = "validation-warmup", .short_name = 'u',
+                                 .kind = OPT_SIZE, .dest = &validation_warmup, .metavar = "N",
+                                 .help = "with -c: N untimed exchanges before each timed one "
+                                         "(default 0)",
+                                 .max = 1000000};
+    if (b->nextra)
+        memcpy(extra + 3, b->extra, b->nextra * sizeof *extra);
+    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 3);
     if (o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[o.first_positional]);
     check_world(b);
@@ -243,7 +408,26 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     /* Two buffers (send, recv) of slots slices each; a window reuses them. */
     size_t buffers = 2 * c.slots;
 
-    osu_print_preamble(&o, &b->prog, argc, argv);
+    if (o.min_size == 0) {
+        /* OMB 7.4 never measures size 0: sizes start at 1 byte. */
+        if (o.max_size == 0)
+            err_usage("message size 0: the sizes start at 1 byte (-m [MIN:]MAX, MAX >= 1)");
+        o.min_size = 1;
+    }
+    bool vary = b->vary_window && *b->vary_window;
+    if (vary && (o.full || tail))
+        err_usage("-V prints OMB's matrix of windows, which has no -f or -z columns");
+    if (vary && !o.window_set)
+        o.window = PT2PT_VARY_WINDOWS; /* OMB 7.4's windows: 1 to 128 */
+    c.window = o.window ? o.window : 1;
+    int first_type = type_choice < PT2PT_NTYPES ? type_choice : 0;
+    int last_type = type_choice < PT2PT_NTYPES ? type_choice : PT2PT_NTYPES - 1;
+    char before[256] = "", after[512] = "";
+    if (b->omb_lines)
+        b->omb_lines(&c, before, sizeof before, after, sizeof after);
+    size_t used = strlen(after);
+    snprintf(after + used, sizeof after - used, "# Datatype: %s.\n", type_omb_name(first_type));
+    osu_print_preamble(&o, &b->prog, argc, argv, before, after);
     if (b->ranks == PT2PT_EVEN)
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);
     int corrupt_rank = buf_corrupt_rank();
@@ -256,30 +440,47 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                   "limit of %zu bytes per process (-M)",
                   o.min_size, buffers, o.mem_limit);
     allocate(&c, &o);
+    if (tail) {
+        size_t most = osu_iterations(&o, &b->prog, 0) > osu_iterations(&o, &b->prog, SIZE_MAX)
+                          ? osu_iterations(&o, &b->prog, 0)
+                          : osu_iterations(&o, &b->prog, SIZE_MAX);
+        iteration_times = malloc(most * sizeof *iteration_times);
+        if (!iteration_times)
+            err_fatal("cannot allocate the times of %zu iterations (-z)", most);
+    }
     if (b->prepare)
         b->prepare(&c);
 
-    size_t sizes[PT2PT_MAX_STEPS], windows[PT2PT_MAX_STEPS];
-    size_t nsizes = sweep_doubling(o.min_size, o.max_size, sizes, PT2PT_MAX_STEPS);
-    bool vary = b->vary_window && *b->vary_window;
-    size_t nwindows = vary ? sweep_doubling(1, o.window, windows, PT2PT_MAX_STEPS) : 1;
+    size_t all[PT2PT_MAX_STEPS], sizes[PT2PT_MAX_STEPS], windows[PT2PT_MAX_STEPS];
+    size_t nall = sweep_doubling(o.min_size, o.max_size, all, PT2PT_MAX_STEPS);
+    size_t nwindows = vary ? sweep_doubling(1, o.window, windows, PT2PT_MAX_STEPS) : 0;
     if (vary)
-        out_comment("windows: %zu to %zu, one block each", windows[0], windows[nwindows - 1]);
-    else
-        windows[0] = o.window ? o.window : 1;
-    for (size_t w = 0; w < nwindows; w++) {
-        c.window = windows[w];
-        if (vary)
-            out_comment("window: %zu", c.window);
-        osu_print_columns(&o, b->columns, c.ncolumns, b->full_columns, 3);
-        for (size_t s = 0; s < nsizes; s++)
-            measure_size(b, &c, sizes[s]);
-        if (vary)
-            out_block_end();
+        out_comment("windows: %zu to %zu, one column each", windows[0], windows[nwindows - 1]);
+    if (type_choice != 0)
+        out_comment("sizes that are not a whole number of elements are skipped (-T)");
+    for (int t = first_type; t <= last_type; t++) {
+        /* As OMB: whole elements of the type only; the later types of
+         * -T all each start with their datatype line. */
+        c.elem = type_mpi(t);
+        c.elem_size = type_size(t);
+        size_t nsizes = 0;
+        for (size_t s = 0; s < nall; s++)
+            if (all[s] % c.elem_size == 0)
+                sizes[nsizes++] = all[s];
+        if (t != first_type)
+            out_comment("Datatype: %s.", type_omb_name(t));
+        if (vary) {
+            measure_matrix(b, &c, sizes, nsizes, windows, nwindows);
+        } else {
+            print_columns(b, &c);
+            for (size_t s = 0; s < nsizes; s++)
+                measure_size(b, &c, sizes[s]);
+        }
     }
     stop(b, &c);
     free(c.requests);
     free(c.statuses);
+    free(iteration_times);
     buf_free(&c.send);
     buf_free(&c.recv);
     harness_finish(ERR_STATUS_OK);

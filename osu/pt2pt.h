@@ -31,13 +31,14 @@
 /* The OSU defaults (struct osu_program fields) of the latency programs and
  * of the bandwidth programs: sizes up to 4 MiB, fewer iterations above 8 KiB. */
 #define PT2PT_LATENCY_DEFAULTS                                                          \
-    .min_size = 0, .max_size = (size_t)1 << 22, .iter_small = 10000, .warm_small = 100, \
+    .min_size = 1, .max_size = (size_t)1 << 22, .iter_small = 10000, .warm_small = 100, \
     .iter_large = 1000, .warm_large = 10, .large_threshold = 8192
 #define PT2PT_BANDWIDTH_DEFAULTS                                                      \
     .min_size = 1, .max_size = (size_t)1 << 22, .iter_small = 100, .warm_small = 10, \
     .iter_large = 20, .warm_large = 2, .large_threshold = 8192, .default_window = 64
 
 #define PT2PT_MAX_COLUMNS 8
+#define PT2PT_VARY_WINDOWS 128 /* -V without -W: windows 1 to 128, as OMB 7.4 */
 
 enum pt2pt_ranks {
     PT2PT_EXACTLY_TWO, /* ranks 0 and 1 only */
@@ -66,6 +67,8 @@ struct pt2pt_ctx {
     size_t iteration;  /* -c: index of the iteration about to run */
     size_t ncolumns;   /* value columns printed; setup may lower it */
     struct msg_type type; /* describes one message of size bytes */
+    MPI_Datatype elem;    /* -T: the element type messages are sent as */
+    size_t elem_size;
     struct buf send, recv;
     MPI_Request *requests; /* 2 * window entries */
     MPI_Status *statuses;  /* as many (OSU waits with statuses too; MPICH's
@@ -79,6 +82,8 @@ struct pt2pt_bench {
     enum pt2pt_ranks ranks;
     int thread_level;                   /* MPI_THREAD_SINGLE unless it needs more */
     enum pt2pt_combine combine;
+    bool iteration_barrier;             /* a barrier before every timed iteration,
+                                         * outside the timed part (OMB's osu_mbw_mr) */
     const char *const *columns;         /* value column names, at most PT2PT_MAX_COLUMNS */
     size_t ncolumns;
     const char *const *full_columns;    /* -f: min, max of the first column, iterations */
@@ -101,7 +106,13 @@ struct pt2pt_bench {
     void (*values)(const struct pt2pt_ctx *c, double seconds, double *out);
     /* Optional: stop what prepare started. */
     void (*finish)(struct pt2pt_ctx *c);
+    /* Optional: the '#' lines OMB 7.4 prints before its title (before) and
+     * after it (after), whole lines ended by newlines; the driver adds OMB's
+     * "# Datatype: MPI_CHAR." line (or the -T type) after them. */
+    void (*omb_lines)(const struct pt2pt_ctx *c, char *before, size_t before_len, char *after,
+                      size_t after_len);
 };
+
 
 /* The whole program: returns only through harness_finish. */
 _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv);
@@ -123,7 +134,7 @@ void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count);
 void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count);
 void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count);
 
-/* What the latency programs report: "Latency (us)", one-way. */
+/* What the latency programs report: "Avg Latency(us)", one-way. */
 extern const char *const pt2pt_latency_columns[1];
 extern const char *const pt2pt_latency_full_columns[3];
 void pt2pt_latency_values(const struct pt2pt_ctx *c, double seconds, double *out);

@@ -2,6 +2,8 @@
  * see rma_driver.h. */
 #include "rma_driver.h"
 
+#include <stdio.h>
+
 #include <float.h>
 #include <stdint.h>
 #include <string.h>
@@ -28,11 +30,12 @@ static void accept_seed_spelling(int argc, char **argv)
 
 static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char **argv)
 {
-    int win = RMA_WIN_CREATE, sync = -1;
+    int win = RMA_WIN_CREATE, sync = -1, lock = b->shared_lock ? 0 : 1;
+    static const char *const lock_names[] = {"shared", "exclusive", NULL};
     bool no_hints = false;
     char sync_help[160];
     rma_mode_sync_help(&b->rules, b->default_sync, sync_help, sizeof sync_help);
-    const struct opt_spec extra[] = {
+    struct opt_spec extra[] = {
         {.long_name = "window-creation", .short_name = 'w', .kind = OPT_CHOICE, .dest = &win,
          .metavar = "KIND",
          .help = "create (default: MPI_Win_create), allocate (MPI_Win_allocate) or dynamic "
@@ -42,7 +45,15 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
          .metavar = "MODE", .help = sync_help, .choices = rma_sync_names},
         {.long_name = "no-hints", .short_name = 'n', .kind = OPT_FLAG, .dest = &no_hints,
          .help = "no alloc_shm info hint for the window memory (also -no-hints)"},
+        {.long_name = "lock-type", .kind = OPT_CHOICE, .dest = &lock, .metavar = "shared|exclusive",
+         .help = b->shared_lock ? "lock of -s lock (default shared, as OMB 7.4)"
+                                : "lock of -s lock (default exclusive, as the seed)",
+         .choices = lock_names},
+        {0},
+        {0},
     };
+    extra[4] = osu_alias(&extra[0], "win-options");
+    extra[5] = osu_alias(&extra[1], "sync-option");
     accept_seed_spelling(argc, argv);
     osu_parse(&r->opts, &b->prog, argc, argv, extra, sizeof extra / sizeof extra[0]);
     if (r->opts.first_positional < argc)
@@ -50,6 +61,7 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     r->win_kind = (enum rma_win_kind)win;
     r->sync = sync < 0 ? b->default_sync : (enum rma_sync)sync;
     r->hints = !no_hints;
+    r->lock_shared = lock == 0;
 
     bool device = r->opts.where[0] != BUF_HOST || r->opts.where[1] != BUF_HOST;
     if (r->opts.staging)
@@ -64,7 +76,10 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     const struct rma_op *op = b->op;
     if (op->one_element && (r->opts.min_size != op->elem || r->opts.max_size != op->elem))
         err_usage("%s works on one %zu-byte element: -m does not apply", op->call, op->elem);
-    if (r->opts.min_size % op->elem)
+    /* Latency programs follow OMB 7.4's rule: a size carries its whole
+     * elements (sizes below one element are skipped); the bandwidth slots
+     * must stay element-aligned, so there sizes are whole elements. */
+    if (r->opts.min_size % op->elem && b->shape != RMA_SHAPE_LATENCY)
         err_usage("message sizes must be multiples of the %zu-byte element: minimum %zu is not",
                   op->elem, r->opts.min_size);
     if (harness.size != 2)
@@ -91,14 +106,38 @@ static void plan_roles(struct rma_run *r)
     }
 }
 
+/* The names OMB 7.4 prints for a window creation and a synchronization. */
+static const char *const omb_win_names[] = {"MPI_Win_create", "MPI_Win_allocate",
+                                            "MPI_Win_create_dynamic"};
+static const char *omb_sync_name(enum rma_sync s)
+{
+    switch (s) {
+    case RMA_SYNC_PSCW: return "MPI_Win_post/start/complete/wait";
+    case RMA_SYNC_FENCE: return "MPI_Win_fence";
+    case RMA_SYNC_LOCK: return "MPI_Win_lock/unlock";
+    case RMA_SYNC_LOCK_ALL: return "MPI_Win_lock_all/unlock_all";
+    case RMA_SYNC_FLUSH: return "MPI_Win_flush";
+    default: return "MPI_Win_flush_local";
+    }
+}
+
 static void print_preamble(const struct rma_run *r, int argc, char **argv)
 {
-    osu_print_preamble(&r->opts, &r->bench->prog, argc, argv);
+    char omb[256];
+    size_t elem = r->op->elem;
+    snprintf(omb, sizeof omb, "# Window creation: %s\n# Synchronization: %s\n# Datatype: %s.\n",
+             omb_win_names[r->win_kind], omb_sync_name(r->sync),
+             elem == 1 ? "MPI_CHAR" : elem == 4 ? "MPI_UINT32_T" : "MPI_UINT64_T");
+    osu_print_preamble(&r->opts, &r->bench->prog, argc, argv, NULL, omb);
     bool device = r->opts.where[0] != BUF_HOST || r->opts.where[1] != BUF_HOST;
     char text[256];
     rma_window_describe(r->win_kind, r->hints, device, text, sizeof text);
     out_comment("window creation: %s", text);
-    out_comment("synchronization: %s", rma_sync_describe(r->sync));
+    if (r->sync == RMA_SYNC_LOCK)
+        out_comment("synchronization: lock (MPI_Win_lock %s/MPI_Win_unlock per epoch)",
+                    r->lock_shared ? "shared" : "exclusive");
+    else
+        out_comment("synchronization: %s", rma_sync_describe(r->sync));
     out_comment("operation: %s%s", r->op->call,
                 r->epochs == 2 ? ", origin and target swap after every epoch" : "");
 }
@@ -107,7 +146,7 @@ static void print_columns(const struct rma_run *r)
 {
     static const char *const latency[] = {"Latency (us)"};
     static const char *const bandwidth[] = {"Bandwidth (MB/s)"};
-    static const char *const full[] = {"Min Latency (us)", "Max Latency (us)", "Iterations"};
+    static const char *const full[] = {"Min Latency(us)", "Max Latency(us)", "Iterations"};
     bool lat = r->bench->shape == RMA_SHAPE_LATENCY;
     osu_print_columns(&r->opts, lat ? latency : bandwidth, 1, full, 3);
 }
@@ -126,6 +165,7 @@ static void allocate(struct rma_run *r)
     rma_window_open(&r->window, r->win_kind, bytes, where, r->hints, r->rank, r->peer,
                     MPI_COMM_WORLD);
     rma_sync_init(&r->epoch, r->sync, r->window.win, r->peer, r->rank == 0, MPI_COMM_WORLD);
+    r->epoch.lock_type = r->lock_shared ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
     rma_data_alloc(r, bytes / r->op->elem);
     r->xfer.origin = r->origin.ptr;
     r->xfer.result = r->result.ptr;
@@ -185,6 +225,7 @@ static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
         if (it == r->warmup)
             start = timing_now();
         double begin = per_iteration ? timing_now() : 0;
+        rma_sync_iteration(&r->epoch);
         for (size_t e = 0; e < r->epochs; e++)
             run_epoch(r, r->roles[e]);
         if (!per_iteration)
@@ -278,7 +319,8 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
 
     for (size_t size = r.opts.min_size; size <= r.opts.max_size;
          size = next_size(size, b->op->elem)) {
-        run_size(&r, size);
+        if (size == 0 || size >= b->op->elem)
+            run_size(&r, size);
         if (size > SIZE_MAX / 2)
             break;
     }

@@ -37,6 +37,8 @@ struct rma_bench {
     enum rma_shape shape;
     struct rma_rules rules;     /* accepted -s values, device buffers */
     enum rma_sync default_sync; /* the seed's synchronization */
+    bool shared_lock;           /* -s lock takes a shared lock by default (OMB 7.4's
+                                 * programs); the seed's passive ones an exclusive */
 };
 
 /* The whole program: returns only through harness_finish. */
@@ -46,10 +48,10 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv);
 #define RMA_MAX_SIZE ((size_t)1 << 22)
 #define RMA_LATENCY_LOOPS                                                                   \
     .iter_small = 10000, .warm_small = 100, .iter_large = 1000, .warm_large = 10,            \
-    .large_threshold = 8192
+    .large_threshold = 8192, .no_blank_line = true
 #define RMA_BANDWIDTH_LOOPS                                                                 \
     .iter_small = 100, .warm_small = 10, .iter_large = 20, .warm_large = 2,                  \
-    .large_threshold = 8192, .default_window = 64
+    .large_threshold = 8192, .default_window = 64, .no_blank_line = true
 #define RMA_PLACEMENT_SYNOPSIS "[options] [H|D H|D]"
 
 #endif

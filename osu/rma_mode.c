@@ -19,7 +19,7 @@ const char *rma_sync_describe(enum rma_sync s)
     case RMA_SYNC_PSCW:
         return "pscw (MPI_Win_post/MPI_Win_start/MPI_Win_complete/MPI_Win_wait per epoch)";
     case RMA_SYNC_FENCE:
-        return "fence (MPI_Win_fence per epoch)";
+        return "fence (MPI_Win_fence per epoch and at the start of every iteration)";
     case RMA_SYNC_LOCK:
         return "lock (MPI_Win_lock exclusive/MPI_Win_unlock per epoch)";
     case RMA_SYNC_LOCK_ALL:

@@ -30,6 +30,7 @@ struct rma_run {
     int rank, peer;
     enum rma_role roles[2]; /* this rank's role in each epoch of an iteration */
     size_t epochs;          /* epochs per iteration: 2 for a ping-pong, else 1 */
+    bool lock_shared;       /* --lock-type: -s lock takes MPI_LOCK_SHARED */
     bool was_origin;        /* this rank issued operations in an iteration */
     bool was_target;        /* the peer's operations reached this rank's window */
     size_t slots;           /* operations per epoch (-W for bandwidth) */

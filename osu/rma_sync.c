@@ -10,6 +10,7 @@ void rma_sync_init(struct rma_sync_state *s, enum rma_sync mode, MPI_Win win, in
     s->win = win;
     s->peer = peer;
     s->origin = origin;
+    s->lock_type = MPI_LOCK_EXCLUSIVE;
     MPI_Group world;
     MPI_CHECK(MPI_Comm_group(comm, &world));
     MPI_CHECK(MPI_Group_incl(world, 1, &peer, &s->peer_group));
@@ -32,6 +33,12 @@ void rma_sync_open(const struct rma_sync_state *s)
         MPI_CHECK(MPI_Win_fence(MPI_MODE_NOPRECEDE, s->win));
     else if (flushes(s) && s->origin)
         MPI_CHECK(MPI_Win_lock(MPI_LOCK_SHARED, s->peer, 0, s->win));
+}
+
+void rma_sync_iteration(const struct rma_sync_state *s)
+{
+    if (s->mode == RMA_SYNC_FENCE)
+        MPI_CHECK(MPI_Win_fence(0, s->win));
 }
 
 void rma_sync_close(const struct rma_sync_state *s)
@@ -63,7 +70,7 @@ void rma_sync_begin(const struct rma_sync_state *s, enum rma_role role)
         break;
     case RMA_SYNC_LOCK:
         if (issues(role))
-            MPI_CHECK(MPI_Win_lock(MPI_LOCK_EXCLUSIVE, s->peer, 0, s->win));
+            MPI_CHECK(MPI_Win_lock(s->lock_type, s->peer, 0, s->win));
         break;
     case RMA_SYNC_LOCK_ALL:
         if (issues(role))

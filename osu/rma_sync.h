@@ -22,6 +22,7 @@ struct rma_sync_state {
     MPI_Group peer_group; /* the peer alone, for post and start */
     int peer;
     bool origin;          /* this rank issues operations in passive modes */
+    int lock_type;        /* lock mode: MPI_LOCK_EXCLUSIVE (set by init) or _SHARED */
 };
 
 void rma_sync_init(struct rma_sync_state *s, enum rma_sync mode, MPI_Win win, int peer,
@@ -32,6 +33,10 @@ void rma_sync_open(const struct rma_sync_state *s);
 void rma_sync_begin(const struct rma_sync_state *s, enum rma_role role);
 void rma_sync_end(const struct rma_sync_state *s, enum rma_role role);
 void rma_sync_close(const struct rma_sync_state *s);
+/* At the start of every iteration: fence mode fences there too, so an
+ * iteration is framed by fences as in OMB 7.4 (latency: 3 fences for the
+ * two transfers, bandwidth: 2 around the window); other modes do nothing. */
+void rma_sync_iteration(const struct rma_sync_state *s);
 
 /* Before a check outside the timed part: makes the origin's last operations
  * complete at the target too (flush_local only completes them locally). */

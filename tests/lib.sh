@@ -137,26 +137,31 @@ refused() {
     expect_usage_error "$desc" "$name"
 }
 
-# --- The OSU output format (osu/ programs) ---
-# The columns line for COLUMN...: "# Size" in 10 characters, each column right in 20.
+# --- The OSU output format (osu/ programs), OMB 7.4's ---
+# Width of the column named $1: 12 for "Iterations", 18 for the others.
+osu_column_width() { if [ "$1" = Iterations ]; then echo 12; else echo 18; fi; }
+# The columns line for COLUMN...: "# Size" in 10 characters, each column right
+# in its width.
 osu_columns_line() {
     printf '%-10s' '# Size'
-    printf '%20s' "$@"
+    local c
+    for c in "$@"; do printf '%*s' "$(osu_column_width "$c")" "$c"; done
     printf '\n'
 }
 
 # Why the table in $OUT is not SIZES by COLUMN... in OSU's format; empty when
 # it is. Every data line: the size, then one field per column, each exactly
-# 20 wide: numbers with 2 decimals or plain counts (above zero when POSITIVE
+# its width: numbers with 2 decimals or plain counts (above zero when POSITIVE
 # is 1), or "Pass".
 osu_table_problems() { # POSITIVE "SIZES" COLUMN...
-    local positive=$1 sizes=$2 got
+    local positive=$1 sizes=$2 got width=10 c
     shift 2
+    for c in "$@"; do width=$((width + $(osu_column_width "$c"))); done
     grep -qxF "$(osu_columns_line "$@")" "$OUT" || echo "no columns line '$(osu_columns_line "$@")'"
     got=$(data_lines | awk '{ printf "%s%s", sep, $1; sep = " " }')
     [ "$got" = "$sizes" ] || echo "sizes '$got', want '$sizes'"
-    data_lines | awk -v n=$# -v positive="$positive" '
-        length($0) != 10 + 20 * n { print "line not " 10 + 20 * n " characters: " $0; exit }
+    data_lines | awk -v n=$# -v positive="$positive" -v width=$width '
+        length($0) != width { print "line not " width " characters: " $0; exit }
         NF != n + 1 { print "not " n + 1 " fields: " $0; exit }
         { for (i = 2; i <= NF; i++)
               if (!($i == "Pass" || ($i ~ /^[0-9]+(\.[0-9][0-9])?$/ && (!positive || $i + 0 > 0)))) {

@@ -4,11 +4,11 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/osu_coll_lib.sh"
 table() { # ROW... (lines after the heading)
-    printf '# OSU MPI Allgather Latency Test\n%-10s%20s%20s%20s%20s%20s\n' "# Size" \
+    printf '# OSU MPI Allgather Latency Test\n%-10s%18s%18s%18s%12s%18s\n' "# Size" \
         "Avg Latency(us)" "Min Latency(us)" "Max Latency(us)" Iterations Validation > "$OUT"
     printf '%s\n' "$@" >> "$OUT"
 }
-row() { printf '%-10s%20s%20s%20s%20s%20s' "$@"; }
+row() { printf '%-10s%18s%18s%18s%12s%18s' "$@"; }
 table "$(row 1 2.00 1.00 3.00 5 Pass)" "$(row 2 2.00 2.00 2.00 5 Pass)"
 expect 'coll_check_full allgather 5 "1 2" > /dev/null' "checker accepts a good table"
 for bad in "$(row 1 0.50 1.00 3.00 5 Pass)|avg below min" \

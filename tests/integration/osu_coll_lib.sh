@@ -9,32 +9,35 @@ coll_sizes() { # PROGRAM MIN MAX
 }
 
 # Checks $OUT of a run with -f -c: the heading, the first column against
-# SIZES, every row's width (10 + 20 per value column), min <= avg <= max,
-# the iteration count and Pass (barriers: no size column, no validation).
+# SIZES, every row's width (OMB 7.4's: size 10, values 18, Iterations 12;
+# the barriers' first column as wide as its heading), min <= avg <= max, the
+# iteration count (blocking) and Pass (barriers: no size column, no
+# validation). Non-blocking -f columns: Overall, Compute, Coll. Init,
+# MPI_Test, MPI_Wait, Pure Comm., Min Comm., Max Comm., Overlap; their
+# min <= avg <= max is that of the pure communication.
 coll_check_full() { # PROGRAM ITERS SIZES
-    local p=$1 iters=$2 sizes=$3 heading sized=1 pass=1 values got
+    local p=$1 iters=$2 sizes=$3 heading sized=1 pass=1 values got w avg iter
+    local nb='Overall\(us\) +Compute\(us\) +Coll\. Init\(us\) +MPI_Test\(us\) +MPI_Wait\(us\) +Pure Comm\.\(us\) +Min Comm\.\(us\) +Max Comm\.\(us\) +Overlap\(%\)'
     case $p in
-        ibarrier) heading='^# Overall\(us\) +Compute\(us\) +Pure Comm\.\(us\) +Overlap\(%\) +Min Overall\(us\) +Max Overall\(us\) +Iterations$'
-                  sized=0 pass=0 values=7 ;;
+        ibarrier) heading="^# $nb\$" sized=0 pass=0 values=9 w=$((13 + 8 * 18)) avg=6 iter=0 ;;
         barrier) heading='^# Avg Latency\(us\) +Min Latency\(us\) +Max Latency\(us\) +Iterations$'
-                 sized=0 pass=0 values=4 ;;
-        i*) heading='^# Size +Overall\(us\) +Compute\(us\) +Pure Comm\.\(us\) +Overlap\(%\) +Min Overall\(us\) +Max Overall\(us\) +Iterations +Validation$'
-            values=8 ;;
+                 sized=0 pass=0 values=4 w=$((17 + 2 * 18 + 12)) avg=1 iter=4 ;;
+        i*) heading="^# Size +$nb +Validation\$" values=10 w=$((10 + 10 * 18)) avg=6 iter=0 ;;
         *) heading='^# Size +Avg Latency\(us\) +Min Latency\(us\) +Max Latency\(us\) +Iterations +Validation$'
-           values=5 ;;
+           values=5 w=$((10 + 3 * 18 + 12 + 18)) avg=1 iter=4 ;;
     esac
     grep -qE "$heading" "$OUT" || { echo "no heading matching /$heading/"; return 1; }
     if [ $sized = 1 ]; then
         got=$(data_lines | awk '{print $1}' | tr '\n' ' ' | sed 's/ $//')
         [ "$got" = "$sizes" ] || { echo "sizes: got '$got', want '$sizes'"; return 1; }
     fi
-    data_lines | awk -v n="$values" -v it="$iters" -v sized=$sized -v pass=$pass '
-        { w = 10 * sized + 20 * n; f = sized + n; last = NF - pass
-          avg = $(sized + 1); min = $(last - 2); max = $(last - 1) }
+    data_lines | awk -v n="$values" -v it="$iters" -v sized=$sized -v pass=$pass -v w=$w \
+        -v a=$avg -v itcol=$iter '
+        { f = sized + n; avg = $(sized + a); min = $(sized + a + 1); max = $(sized + a + 2) }
         length($0) != w { print "width " length($0) " want " w ": " $0; bad = 1 }
         NF != f { print NF " fields, want " f ": " $0; bad = 1 }
         !(min + 0 <= avg + 0 && avg + 0 <= max + 0) { print "not min <= avg <= max: " $0; bad = 1 }
-        $last != it { print "iterations: " $0; bad = 1 }
+        itcol && $(sized + itcol) != it { print "iterations: " $0; bad = 1 }
         pass && $NF != "Pass" { print "validation: " $0; bad = 1 }
         END { if (NR == 0) { print "no data rows"; bad = 1 }; exit bad }'
 }

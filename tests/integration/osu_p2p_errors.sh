@@ -26,7 +26,7 @@ done
 bad_bw=(
     "-i abc" "-i 12abc" "-i -5" "-i 0" "-i 99999999999999999999999"
     "-x 1.5" "-M 0" "-W 12abc" "-W 2000000"
-    "-m 10:5" "-m 1:2:3" "-m 4:" "-m 99999999999999999999999"
+    "-m 10:5" "-m 1:2:3" "-m 4:x" "-m 99999999999999999999999"
     "-d opencl" "-i" "--bogus" "X" "H Q"
 )
 for args in "${bad_bw[@]}"; do
@@ -40,7 +40,7 @@ for args in "-t abc" "-t 0" "-t 1:0" "-t 1:2:3" "-t 129" "-t :2" "-t 12abc" "-t 
     run1 "$P2P/osu_latency_mt" $args
     expect_usage_error "osu_latency_mt $args refused" osu_latency_mt
 done
-for args in "-p 0" "-p abc" "-p 99999999999999999999999"; do
+for args in "-p 0" "-p abc" "-p 99999999999999999999999" "-R 2" "-R" "-R x"; do
     # shellcheck disable=SC2086
     run1 "$P2P/osu_mbw_mr" $args
     expect_usage_error "osu_mbw_mr $args refused" osu_mbw_mr

@@ -6,13 +6,13 @@ P2P="$BUILD/osu"
 
 # Why $OUT is not one successful run of TITLE over SIZES with COLUMNS:
 # empty when it is. Every data line: the size, then one field per column,
-# each exactly 20 wide, numbers with 2 decimals (counts plain) above zero,
+# each exactly its OMB width (18, Iterations 12), numbers with 2 decimals (counts plain) above zero,
 # and "Pass" where there is a Validation column.
 p2p_problems() { # TITLE "SIZES" COLUMN...
     local title=$1 sizes=$2 first
     shift 2
-    first=$(head -1 "$OUT")
-    [[ "$first" == "# $title (commsweep "*")" ]] || echo "first line is '$first'"
+    first=$(grep -m1 '^# OSU' "$OUT")
+    [[ "$first" == "# $title (commsweep "*")" ]] || echo "title line is '$first'"
     osu_table_problems 1 "$sizes" "$@"
     [ "$RC" = 0 ] || echo "status $RC: $(head -c 500 "$ERR")"
 }

@@ -4,15 +4,15 @@
 # -c columns, validation passing, and validation failing on damaged data.
 . "$(dirname "$0")/osu_p2p_lib.sh"
 SMALL="-i 20 -x 2"
-LAT_SIZES=$(doubling_sizes 0 4096)
+LAT_SIZES=$(doubling_sizes 1 4096)
 BW_SIZES=$(doubling_sizes 1 4096)
-LAT_FULL=("Latency (us)" "Min Latency (us)" "Max Latency (us)" "Iterations" "Validation")
+LAT_FULL=("Avg Latency(us)" "Min Latency(us)" "Max Latency(us)" "Iterations" "Validation")
 BW_FULL=("Bandwidth (MB/s)" "Min BW (MB/s)" "Max BW (MB/s)" "Iterations" "Validation")
 
 # osu_latency
 run 2 "$P2P/osu_latency" -m 0:4096 $SMALL
-expect_p2p "osu_latency: format, sizes 0..4096, positive latencies" \
-    "OSU MPI Latency Test" "$LAT_SIZES" "Latency (us)"
+expect_p2p "osu_latency: format, sizes 1..4096 (-m 0:4096: no size 0, as OMB 7.4), positive latencies" \
+    "OSU MPI Latency Test" "$LAT_SIZES" "Avg Latency(us)"
 expect 'grep -qx "# buffers: rank 0 on host, rank 1 on host" "$OUT"' "osu_latency: placement line"
 run 2 "$P2P/osu_latency" -m 0:4096 $SMALL -f -c H H
 expect_p2p "osu_latency -f -c H H: statistics columns and validation pass" \
@@ -20,21 +20,34 @@ expect_p2p "osu_latency -f -c H H: statistics columns and validation pass" \
 expect 'data_lines | awk "{ if (!(\$3 <= \$2 + 0.01 && \$2 <= \$4 + 0.01 && \$5 == 20)) exit 1 }"' \
     "osu_latency -f: min <= mean <= max, 20 iterations"
 run 2 "$P2P/osu_latency" -m 4096
-expect 'data_lines | awk "{ print \$1 }" | tr "\n" " " | grep -qx "$(doubling_sizes 0 4096) "' \
-    "osu_latency -m MAX starts at 0 with default iterations"
+expect 'data_lines | awk "{ print \$1 }" | tr "\n" " " | grep -qx "$(doubling_sizes 1 4096) "' \
+    "osu_latency -m MAX starts at 1 with default iterations"
+
+run 2 "$P2P/osu_latency" -m 1:64 -i 50 -x 2 -z
+expect_p2p "osu_latency -z: OMB's tail columns" "OSU MPI Latency Test" "$(doubling_sizes 1 64)" \
+    "Avg Latency(us)" "P50 Tail Lat(us)" "P90 Tail Lat(us)" "P99 Tail Lat(us)"
+expect 'data_lines | awk "{ if (!(\$3 <= \$4 && \$4 <= \$5)) exit 1 }"' "osu_latency -z: P50 <= P90 <= P99"
+run 2 "$P2P/osu_bw" -m 1:64 -i 20 -x 2 -z -c
+expect_p2p "osu_bw -z -c: tail bandwidth columns, then Validation" "OSU MPI Bandwidth Test" \
+    "$(doubling_sizes 1 64)" "Bandwidth (MB/s)" "P50 Tail BW(MB/s)" "P90 Tail BW(MB/s)" \
+    "P99 Tail BW(MB/s)" "Validation"
+
+run 2 "$P2P/osu_bibw" -m 1:64 -i 5 -x 1 -c -u 3
+expect_p2p "osu_bibw -c -u 3: untimed exchanges before each checked one, validation passes" \
+    "OSU MPI Bi-Directional Bandwidth Test" "$(doubling_sizes 1 64)" "Bandwidth (MB/s)" "Validation"
 
 # osu_latency_mt
 run 2 "$P2P/osu_latency_mt" -m 0:1024 $SMALL -c
 expect_p2p "osu_latency_mt: default threads, validation pass" \
-    "OSU MPI Multi-threaded Latency Test" "$(doubling_sizes 0 1024)" "Latency (us)" "Validation"
-expect 'grep -qx "# threads: 1 sending on rank 0, 2 receiving on rank 1" "$OUT"' \
+    "OSU MPI Multi-threaded Latency Test" "$(doubling_sizes 1 1024)" "Avg Latency(us)" "Validation"
+expect 'head -3 "$OUT" | tr "\n" "|" | grep -qx "# Number of Sender threads: 1 |# Number of Receiver threads: 2||"' \
     "osu_latency_mt: default 1 sending, 2 receiving threads"
 run 2 "$P2P/osu_latency_mt" -m 0:1024 $SMALL -c -f -t 3:2
 expect_p2p "osu_latency_mt -t 3:2 -f -c: more senders than receivers" \
-    "OSU MPI Multi-threaded Latency Test" "$(doubling_sizes 0 1024)" "${LAT_FULL[@]}"
+    "OSU MPI Multi-threaded Latency Test" "$(doubling_sizes 1 1024)" "${LAT_FULL[@]}"
 run 2 "$P2P/osu_latency_mt" -m 1:64 $SMALL -c -t 5
 expect_p2p "osu_latency_mt -t 5: five receiving threads" \
-    "OSU MPI Multi-threaded Latency Test" "$(doubling_sizes 1 64)" "Latency (us)" "Validation"
+    "OSU MPI Multi-threaded Latency Test" "$(doubling_sizes 1 64)" "Avg Latency(us)" "Validation"
 
 # osu_bw, osu_bibw
 run 2 "$P2P/osu_bw" -m 1:4096 $SMALL
@@ -57,7 +70,7 @@ expect 'grep -q "^# warning: maximum message size lowered from 1048576 to 32768"
 
 # osu_mbw_mr and osu_multi_lat at 2, 4 and 8 ranks
 for np in 2 4 8; do
-    run $np "$P2P/osu_mbw_mr" -m 1:1024 $SMALL -c -R
+    run $np "$P2P/osu_mbw_mr" -m 1:1024 $SMALL -c -R 1
     expect_p2p "osu_mbw_mr at $np ranks: MB/s, Messages/s, validation" \
         "OSU MPI Multiple Bandwidth / Message Rate Test" "$(doubling_sizes 1 1024)" \
         "MB/s" "Messages/s" "Validation"
@@ -68,17 +81,23 @@ for np in 2 4 8; do
         "osu_mbw_mr at $np ranks: rate agrees with bandwidth"
     run $np "$P2P/osu_multi_lat" -m 0:1024 $SMALL -c
     expect_p2p "osu_multi_lat at $np ranks: format, sizes, validation" \
-        "OSU MPI Multi Latency Test" "$(doubling_sizes 0 1024)" "Latency (us)" "Validation"
+        "OSU MPI Multi Latency Test" "$(doubling_sizes 1 1024)" "Avg Latency(us)" "Validation"
 done
 # (Sizes large enough that MB/s shows in 2 decimals while the idle ranks
 # compete for the cores.)
-run 4 "$P2P/osu_mbw_mr" -m 1024:8192 $SMALL -p 1
-expect_p2p "osu_mbw_mr -p 1 at 4 ranks: bandwidth only" \
+run 4 "$P2P/osu_mbw_mr" -m 1024:8192 $SMALL -p 1 -R 0
+expect_p2p "osu_mbw_mr -p 1 -R 0 at 4 ranks: bandwidth only" \
     "OSU MPI Multiple Bandwidth / Message Rate Test" "$(doubling_sizes 1024 8192)" "MB/s"
 expect 'grep -q "^# pairs: 1 " "$OUT"' "osu_mbw_mr -p 1: one pair"
 run 2 "$P2P/osu_mbw_mr" -m 1:16 -i 5 -x 1 -V -W 4 -c
-expect '[ "$RC" = 0 ] && [ "$(count_blocks)" = 3 ] && grep -qx "# windows: 1 to 4, one block each" "$OUT" && [ "$(grep -c "^# window: [124]$" "$OUT")" = 4 ] && [ "$(data_lines | grep -c " Pass$")" = 15 ]' \
-    "osu_mbw_mr -V -W 4: one block per window 1, 2, 4"
+heading=$(printf '#      '; printf '  %10d' 1 2 4)
+expect '[ "$RC" = 0 ] && grep -qx "# windows: 1 to 4, one column each" "$OUT" && [ "$(grep -cxF "$heading" "$OUT")" = 2 ] && grep -qx "# Message Rate Profile" "$OUT" && [ "$(data_lines | grep -cE "^[0-9]+ +([0-9]+\.[0-9]{2} +){3}Pass$")" = 5 ] && [ "$(data_lines | awk "NF == 4 && \$2 > 0" | wc -l)" = 5 ]' \
+    "osu_mbw_mr -V -W 4 -c: OMB's matrices of MB/s (validated) and messages/s by window 1, 2, 4"
+run 2 "$P2P/osu_mbw_mr" -m 1:2 -i 2 -x 1 -V
+expect '[ "$RC" = 0 ] && grep -qxF "$(printf '"'"'#      '"'"'; printf '"'"'  %10d'"'"' 1 2 4 8 16 32 64 128)" "$OUT"' \
+    "osu_mbw_mr -V: windows 1 to 128 without -W, as OMB 7.4"
+run1 "$P2P/osu_mbw_mr" -V -f
+expect_usage_error "osu_mbw_mr -V -f refused: the matrix has no -f columns" osu_mbw_mr
 
 # Damaged data must fail validation: the size printed with Fail as the last
 # row, one message on stderr naming it, status 1.

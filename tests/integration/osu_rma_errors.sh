@@ -36,12 +36,8 @@ refuse "osu_passive_get_latency -s fence refused" osu_passive_get_latency -s fen
 refuse "osu_passive_acc_latency -s pscw refused" osu_passive_acc_latency -s pscw
 refuse "osu_passive_put_bw -s fence refused" osu_passive_put_bw -s fence
 refuse "osu_passive_get_bw -s pscw refused" osu_passive_get_bw -s pscw
-refuse2 "osu_put_latency -s lock refused" osu_put_latency -s lock
+refuse2 "osu_put_bibw -s lock refused" osu_put_bibw -s lock
 expect 'grep -q "use pscw, fence" "$ERR"' "the refusal lists what applies"
-refuse "osu_get_latency -s flush refused" osu_get_latency -s flush
-refuse "osu_acc_latency -s lock_all refused" osu_acc_latency -s lock_all
-refuse "osu_put_bw -s flush_local refused" osu_put_bw -s flush_local
-refuse "osu_get_bw -s lock refused" osu_get_bw -s lock
 refuse "osu_put_bibw -s lock_all refused" osu_put_bibw -s lock_all
 
 # Bad option values.
@@ -54,7 +50,6 @@ refuse "-W not a number" osu_get_bw -W 4x
 refuse "-i 0" osu_get_latency -i 0
 refuse "-x negative" osu_passive_put_latency -x -1
 refuse "-m with MIN above MAX" osu_put_latency -m 64:8
-refuse "-m not a multiple of the accumulate element" osu_acc_latency -m 2:16
 refuse "-m on a one-element atomic" osu_fop_latency -m 16
 refuse "-m on compare-and-swap" osu_cas_latency -m 8:16
 refuse "-f on a bandwidth program" osu_put_bw -f

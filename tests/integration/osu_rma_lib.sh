@@ -22,7 +22,8 @@ rma_syncs() {
     osu_passive_*) echo "lock lock_all flush flush_local" ;;
     osu_get_acc_latency | osu_fop_latency | osu_cas_latency)
         echo "flush pscw fence lock lock_all flush_local" ;;
-    *) echo "pscw fence" ;;
+    osu_put_bibw) echo "pscw fence" ;;
+    *) echo "pscw fence lock lock_all flush flush_local" ;;
     esac
 }
 rma_range() {

@@ -54,7 +54,7 @@ done
 # -f: min, max and iterations; with -c the Validation column last.
 run 2 "$RMA/osu_acc_latency" -m 4:8 -i 4 -x 1 -f -c
 expect_rma "osu_acc_latency -f -c" osu_acc_latency create pscw "4 8" "Latency (us)" \
-    "Min Latency (us)" "Max Latency (us)" "Iterations" Validation
+    "Min Latency(us)" "Max Latency(us)" "Iterations" Validation
 expect '[ "$(data_lines | awk "{print \$5}" | sort -u)" = 4 ]' "-f reports 4 iterations"
 expect 'data_lines | awk "{ if (!(\$3 <= \$2 && \$2 <= \$4)) exit 1 }"' "-f: min <= average <= max"
 

@@ -90,6 +90,11 @@ static void test_to_range(void **state)
     assert_int_equal(opt_to_range("9:8", "m", &lo, &hi, err, sizeof err), -1);
     assert_int_equal(opt_to_range("1:x", "m", &lo, &hi, err, sizeof err), -1);
     assert_int_equal(opt_to_range("a:8", "m", &lo, &hi, err, sizeof err), -1);
+    hi = 1024; /* "MIN:" keeps the maximum it had (OMB's open upper end) */
+    assert_int_equal(opt_to_range("8:", "m", &lo, &hi, err, sizeof err), 0);
+    assert_int_equal(lo, 8);
+    assert_int_equal(hi, 1024);
+    hi = 4;
     assert_int_equal(opt_to_range("8:", "m", &lo, &hi, err, sizeof err), -1);
 }
 

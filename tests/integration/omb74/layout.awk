@@ -1,0 +1,26 @@
+# The layout of an OSU-style output, numbers masked, one record a line:
+#   P <line>   a line before the column heading (title without its version)
+#   H <line>   the column heading (of osu_mbw_mr -V: the windows)
+#   B <line>   a '#' or blank line after it
+#   D <row>    a data row: the size as printed when a field starts in column
+#              1, then for every other field the column where it ends (so
+#              widths and alignment count, values do not; the message
+#              rates of osu_mbw_mr -V: the size and the number of fields)
+BEGIN { head = 1 }
+head && /^# (Size |Avg Latency|Overall\()|^#       +1( |$)/ { print "H " $0; head = 0; next }
+head { line = $0; sub(/ v7\.4$/, "", line); sub(/ \(commsweep [^)]*\)$/, "", line)
+       print "P " line; next }
+/^# Message Rate Profile$/ { rates = 1 }
+/^#/ || /^[[:space:]]*$/ { print "B " $0; next }
+# osu_mbw_mr -V's message rates outgrow their 10 characters by value: the
+# size and the number of fields only.
+rates { print "D " $1 " fields " NF; next }
+{
+    out = ""; rest = $0; pos = 0
+    while (match(rest, /[^ ]+/)) {
+        start = pos + RSTART; end = pos + RSTART + RLENGTH - 1
+        out = out (out == "" ? "" : " ") (start == 1 ? substr(rest, RSTART, RLENGTH) : end)
+        rest = substr(rest, RSTART + RLENGTH); pos = end
+    }
+    print "D " out
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Compatibility with OMB 7.4's output: every program that exists in both
+# runs the command lines of omb74/cases.txt, and its layout (omb74/layout.awk:
+# lines before the column heading, the heading, the sizes, every field's
+# width and alignment, numbers masked) is compared with the fixture recorded
+# from OMB 7.4 (omb74/NAME.N.layout, omb74/record.sh). OMB's lines before the
+# heading must come first and unchanged (title without its version), ours may
+# follow them as '#' lines; the heading and every row must be the same.
+# omb74/known.txt lists the differences kept on purpose.
+. "$(dirname "$0")/../lib.sh"
+here=$(cd "$(dirname "$0")/omb74" && pwd)
+
+# Why the layout in file MINE does not match fixture FIX; empty when it does.
+layout_problems() { # FIX MINE
+    local fix=$1 mine=$2 n extra
+    n=$(grep -c '^P' "$fix")
+    diff <(grep '^P' "$fix") <(grep '^P' "$mine" | head -n "$n") > /dev/null ||
+        echo "OMB's lines before the heading differ: $(diff <(grep '^P' "$fix") <(grep '^P' "$mine" | head -n "$n") | head -4 | tr '\n' '|')"
+    extra=$(grep '^P' "$mine" | tail -n +"$((n + 1))" | grep -v '^P #' | head -1)
+    [ -z "$extra" ] || echo "a line after OMB's that is not a '#' line: '$extra'"
+    diff <(grep -v '^P' "$fix") <(grep -v '^P' "$mine") > /dev/null ||
+        echo "heading or rows differ: $(diff <(grep -v '^P' "$fix") <(grep -v '^P' "$mine") | head -6 | tr '\n' '|')"
+}
+
+declare -A seen=()
+while read -r np prog args; do
+    n=$(( ${seen[$prog]:-0} + 1 )); seen[$prog]=$n
+    fix="$TMPD/fix" mine="$TMPD/mine"
+    known=$(awk -v p="$prog" '$1 == p { sub(/^[^ ]+ /, ""); print }' "$here/known.txt")
+    if [ -n "$known" ]; then sed -e "$known" "$here/$prog.$n.layout"; else cat "$here/$prog.$n.layout"; fi > "$fix"
+    # shellcheck disable=SC2086
+    run "$np" "$BUILD/osu/$prog" $args < /dev/null
+    awk -f "$here/layout.awk" "$OUT" > "$mine"
+    if [ "$RC" != 0 ]; then
+        not_ok "$prog $args at $np ranks: OMB 7.4 layout" "status $RC: $(head -c 400 "$ERR")"
+    else
+        expect_no_problems "$prog $args at $np ranks: OMB 7.4 layout" layout_problems "$fix" "$mine"
+    fi
+done < <(grep -v '^#' "$here/cases.txt")
+
+# The comparison itself must be able to fail: a wider column, a missing
+# OMB line, a changed title and a missing size are each caught.
+src="$here/osu_latency.1.layout"
+sed 's/^D 2 28$/D 2 30/' "$src" > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a wider column"
+grep -v Datatype "$src" > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a missing OMB line"
+sed 's/Latency Test/latency Test/' "$src" > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches another title"
+grep -v '^D 4 ' "$src" > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a missing size"
+sed '3a P # one of ours' "$src" > "$TMPD/good"
+expect '[ -z "$(layout_problems "$src" "$TMPD/good")" ]' "layout check accepts our '#' lines after OMB's"
+
+# OMB 7.4's option spellings.
+O="$BUILD/osu"
+run 4 "$O/osu_bcast" -k fixed:3 -m 1:8 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && grep -qx "# root: rank 3" "$OUT" && [ "$(data_lines | grep -c " Pass$")" = 4 ]' \
+    "osu_bcast -k fixed:3 at 4 ranks: root 3, validation passes"
+run 4 "$O/osu_gather" -k 2 --root-rank 1 -m 1:8 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && grep -qx "# root: rank 1" "$OUT" && [ "$(data_lines | grep -c " Pass$")" = 4 ]' \
+    "osu_gather --root-rank 1 (after -k 2): the last one counts, validation passes"
+run 2 "$O/osu_scatter" -k 2 -m 1:8 -i 2 -x 1
+expect_usage_error "osu_scatter -k 2 at 2 ranks: no such root" osu_scatter
+run 2 "$O/osu_iallgather" --num-test-calls 3 -m 1:8 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -q "with 3 MPI_Test calls" "$OUT"' "osu_iallgather --num-test-calls 3"
+run 2 "$O/osu_allreduce" -T mpi_char -m 1:4 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && grep -qx "# Datatype: MPI_CHAR." "$OUT" && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "1 2 4 " ]' \
+    "osu_allreduce -T mpi_char: from one 1-byte element, validation passes"
+run 4 "$O/osu_mbw_mr" --num-pairs 1 --print-rate 0 -m 1:4 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -qx "# \[ pairs: 1 \] \[ window size: 64 \]" "$OUT" && grep -qx "# Size                  MB/s" "$OUT"' \
+    "osu_mbw_mr --num-pairs 1 --print-rate 0"
+run 2 "$O/osu_put_latency" --sync-option fence --win-options allocate -m 1:4 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -qx "# Synchronization: MPI_Win_fence" "$OUT" && grep -qx "# Window creation: MPI_Win_allocate" "$OUT"' \
+    "osu_put_latency --sync-option fence --win-options allocate"
+run 2 "$O/osu_bw" -m 1048576: -i 2 -x 1 -W 2
+expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "1048576 2097152 4194304 " ]' \
+    "osu_bw -m 1048576: runs up to the default maximum"
+run 2 "$O/osu_bw" -m 1:1048576 -i 2 -x 1 -M 65536
+expect '[ "$RC" = 0 ] && grep -q "^warning: maximum message size lowered from 1048576 to 32768" "$ERR"' \
+    "osu_bw -M: the cap warning on stderr too"
+run 2 "$O/osu_put_latency" -s lock -m 1:4 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && grep -q "^# synchronization: lock (MPI_Win_lock shared/" "$OUT" && grep -qx "# Synchronization: MPI_Win_lock/unlock" "$OUT"' \
+    "osu_put_latency -s lock: a shared lock as OMB 7.4, validation passes"
+run 2 "$O/osu_put_latency" -s lock --lock-type exclusive -m 1:4 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -q "^# synchronization: lock (MPI_Win_lock exclusive/" "$OUT"' \
+    "osu_put_latency --lock-type exclusive"
+run 2 "$O/osu_passive_put_latency" -s lock -m 1:4 -i 2 -x 1
+expect '[ "$RC" = 0 ] && grep -q "^# synchronization: lock (MPI_Win_lock exclusive/" "$OUT"' \
+    "osu_passive_put_latency -s lock: the seed's exclusive lock"
+# OMB 7.4's size rule of the accumulates: whole elements, none below one.
+run 2 "$O/osu_acc_latency" -m 1:16 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$1, \$NF}" | tr "\n" " ")" = "4 Pass 8 Pass 16 Pass " ]' \
+    "osu_acc_latency -m 1:16: sizes below one element skipped, validation passes"
+run 2 "$O/osu_acc_latency" -m 6:6 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$1, \$NF}")" = "6 Pass" ]' \
+    "osu_acc_latency -m 6:6: one whole element at size 6, validation passes"
