@@ -43,7 +43,7 @@ sample osu_mbw_mr 4 osu/osu_mbw_mr -m 1:256 -i 5 -x 1
 
 # One message size only (atomics: one element): a one-point plot.
 if [ -f "$D/osu_latency.dat" ]; then
-    awk '/^#/ || !n++' "$D/osu_latency.dat" > "$D/osu_one_size.dat"
+    awk '/^#/ || NF == 0 || !n++' "$D/osu_latency.dat" > "$D/osu_one_size.dat"
     samples+=(osu_one_size)
 fi
 
