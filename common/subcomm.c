@@ -22,11 +22,18 @@ void subcomm_open(int target_size, bool strided, struct subcomm *s)
     MPI_Comm_size(s->comm, &s->size);
     s->world_of = a2a_world_ranks(s->comm);
     s->label_size = s->size;
+    s->strided = strided;
+    s->world_size = world_size;
     MPI_CHECK(MPI_Bcast(&s->label_size, 1, MPI_INT, 0, MPI_COMM_WORLD));
+    subcomm_label(s);
+}
+
+void subcomm_label(const struct subcomm *s)
+{
     out_comment("%d concurrent communicator%s of %d rank%s (%s)%s", s->ncomms,
                 s->ncomms == 1 ? "" : "s", s->label_size, s->label_size == 1 ? "" : "s",
-                strided ? "strided" : "contiguous",
-                world_size % s->label_size ? ", the last smaller" : "");
+                s->strided ? "strided" : "contiguous",
+                s->world_size % s->label_size ? ", the last smaller" : "");
 }
 
 void subcomm_close(struct subcomm *s)

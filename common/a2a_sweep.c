@@ -1,0 +1,286 @@
+/* a2a_sweep: see a2a_sweep.h. */
+#include "a2a_sweep.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "a2a.h"
+#include "devmem.h"
+#include "err.h"
+#include "harness.h"
+#include "out.h"
+#include "sweep.h"
+#include "timing.h"
+#include "topo.h"
+
+#define GIB ((double)(1u << 30))
+#define A2A_SWEEP_MAX_STEPS 64
+#define A2A_DEFAULT_ITERS 3
+#define A2A_DEFAULT_COUNTHI (40 * 1024)
+#define A2A_MAX_ITERS 1000000
+#define A2A_MAX_OPTIONS 8
+
+void a2a_sweep_parse(int argc, char **argv, const char *what, const struct opt_spec *extra,
+                     size_t nextra, struct a2a_sweep_args *a)
+{
+    int memory = BUF_MEM_HOST;
+    bool staging = false;
+    *a = (struct a2a_sweep_args){{false, A2A_DEFAULT_ITERS, A2A_DEFAULT_COUNTHI, BUF_HOST, false},
+                                 false};
+    struct opt_spec specs[A2A_MAX_OPTIONS] = {
+        BUF_MEMORY_OPT(&memory),
+        BUF_STAGING_OPT(&staging),
+        {.long_name = "topology", .kind = OPT_FLAG, .dest = &a->topology,
+         .help = "print each rank's host, cores, NUMA node and GPU as # lines"},
+    };
+    size_t nspecs = 3;
+    for (size_t i = 0; i < nextra && nspecs < A2A_MAX_OPTIONS; i++)
+        specs[nspecs++] = extra[i];
+    char description[512];
+    snprintf(description, sizeof description, "%s\n"
+             "  PARTITION  starting with s or S: strided ranks; anything else: contiguous\n"
+             "  ITERS      timed calls per count (default 3; <= 0 means default)\n"
+             "  COUNTHI    longs per rank per peer at full size (default 40960; <= 0 means "
+             "default)", what);
+    const struct opt_usage usage = {"[options] [PARTITION [ITERS [COUNTHI]]]", description,
+                                    true, false};
+    int pos = opt_parse_or_exit(argc, argv, specs, nspecs, &usage);
+    int npos = argc - pos;
+    struct a2a_sweep_config *c = &a->sweep;
+    if (npos > 3)
+        err_usage("too many arguments: '%s' (at most PARTITION ITERS COUNTHI; try --help)",
+                  argv[pos + 3]);
+    if (npos >= 1)
+        c->strided = argv[pos][0] == 's' || argv[pos][0] == 'S';
+    if (npos >= 2)
+        c->iters = opt_positional_or_exit(argv[pos + 1], "iterations", A2A_MAX_ITERS,
+                                          A2A_DEFAULT_ITERS);
+    /* countAll = countHi * world longs per buffer must be addressable. */
+    if (npos >= 3)
+        c->count_hi = opt_positional_or_exit(argv[pos + 2], "count",
+                                             SIZE_MAX / sizeof(long) / (size_t)harness.size / 2,
+                                             A2A_DEFAULT_COUNTHI);
+    c->where = buf_memory_setup((enum buf_memory)memory, staging);
+}
+
+void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a_sweep_args *a)
+{
+    const struct a2a_sweep_config *c = &a->sweep;
+    out_header(title, argc, argv);
+    out_comment("partition: %s, iterations: %zu, countHi: %zu longs, countAll: %zu longs, "
+                "buffers: %s",
+                c->strided ? "strided" : "contiguous", c->iters, c->count_hi,
+                c->count_hi * (size_t)harness.size, buf_where_label(c->where));
+    out_comment("time: per iteration the maximum over all ranks; GiB per rank = "
+                "(sendcount + recvcount) * comm_size * sizeof(long) / 2^30");
+    if (a->topology)
+        topo_report(MPI_COMM_WORLD);
+    buf_print_device_header(&c->where, 1);
+}
+
+static void alltoall_exchange(struct a2a_ctx *ctx, size_t count)
+{
+    (void)count;
+    const struct msg_type *mt = ctx->mt;
+    MPI_CHECK(MPI_Alltoall(buf_mpi(ctx->send), mt->count, mt->type, buf_mpi(ctx->recv),
+                           mt->count, mt->type, ctx->sub->comm));
+}
+
+const struct a2a_method a2a_method_alltoall = {
+    .name = "alltoall",
+    .describe = "MPI_Alltoall",
+    .exchange = alltoall_exchange,
+};
+
+void a2a_local_copy(const struct buf *like, void *dst, const void *src, size_t bytes)
+{
+    if (like->where == BUF_DEVICE && !like->stage) {
+        const char *why = NULL;
+        if (devmem_copy(dst, src, bytes, &why) != 0)
+            err_fatal("device copy of %zu bytes failed: %s", bytes, why ? why : "?");
+    } else {
+        memmove(dst, src, bytes);
+    }
+}
+
+/* '#' lines naming the world ranks of each communicator, so a reader (and the
+ * tests) can see the pairing; only for worlds small enough to read. */
+#define A2A_MEMBERS_MAX_WORLD 64
+static void print_members(int color)
+{
+    if (harness.size > A2A_MEMBERS_MAX_WORLD)
+        return;
+    int colors[A2A_MEMBERS_MAX_WORLD];
+    MPI_CHECK(MPI_Gather(&color, 1, MPI_INT, colors, 1, MPI_INT, 0, MPI_COMM_WORLD));
+    if (!out_is_printer())
+        return;
+    for (int comm = 0; comm < harness.size; comm++) {
+        char text[A2A_MEMBERS_MAX_WORLD * 4 + 1];
+        size_t used = 0;
+        for (int r = 0; r < harness.size; r++)
+            if (colors[r] == comm)
+                used += (size_t)snprintf(text + used, sizeof text - used, " %d", r);
+        if (used)
+            out_comment("communicator %d: world ranks%s", comm, text);
+    }
+}
+
+/* One call; with --staging the copies to and from the device too. */
+static void exchange_once(const struct a2a_method *m, struct a2a_ctx *ctx, size_t count,
+                          size_t bytes)
+{
+    buf_stage_out(ctx->send, 0, bytes);
+    m->exchange(ctx, count);
+    buf_stage_in(ctx->recv, 0, bytes);
+}
+
+struct a2a_times {
+    double *local, *maxima;
+};
+
+/* One middle-loop step: warm-up, timed calls, per-iteration maxima, data check. */
+static void run_count(const struct a2a_sweep_config *c, const struct a2a_method *m,
+                      struct a2a_ctx *ctx, size_t count, struct a2a_times *tm,
+                      struct stats_summary *s)
+{
+    const struct subcomm *b = ctx->sub;
+    struct msg_type mt;
+    if (msg_type_make(count, MPI_LONG, &mt))
+        err_fatal("cannot describe %zu longs as an MPI datatype", count);
+    ctx->mt = &mt;
+    buf_set_bytes(ctx->recv, 0xFF);
+    size_t bytes = count * (size_t)b->size * sizeof(long);
+    if (m->begin_count)
+        m->begin_count(ctx, count);
+
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    double t0 = timing_now();
+    exchange_once(m, ctx, count, bytes);
+    double warm = timing_now() - t0, warm_max = 0.0;
+    timing_max_per_iteration(&warm, &warm_max, 1, 0, MPI_COMM_WORLD);
+
+    /* One barrier, then the calls back to back: a barrier per call would add
+     * its exit skew to every small-message time. A call lasts on a rank from
+     * the end of its previous call to the end of this one. */
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    double prev = timing_now();
+    for (size_t i = 0; i < c->iters; i++) {
+        exchange_once(m, ctx, count, bytes);
+        double now = timing_now();
+        tm->local[i] = now - prev;
+        prev = now;
+    }
+    if (m->end_count)
+        m->end_count(ctx);
+    msg_type_free(&mt);
+    ctx->mt = NULL;
+    timing_max_per_iteration(tm->local, tm->maxima, c->iters, 0, MPI_COMM_WORLD);
+
+    a2a_corrupt_if_asked(ctx->recv, A2A_LONG, harness.rank);
+    struct a2a_failure f;
+    const int *world_of = b->world_of;
+    bool bad = a2a_check(ctx->recv, A2A_LONG, 1, count, b->size, b->rank, world_of, &f) != 0;
+    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL,
+            "data check failed%s%s: rank %d, count %zu: element %zu from communicator rank "
+            "%zu (world rank %d) is %.0f, expected %.0f",
+            c->name_blocks ? ", algorithm " : "", c->name_blocks ? m->name : "", harness.rank,
+            count, f.element, f.peer, bad ? world_of[f.peer] : -1, f.got, f.want);
+
+    if (!out_is_printer())
+        return;
+    /* Printed only now: the launcher forwarding output while the timed calls
+     * run would take CPU time from them. */
+    out_line("### count %zu warm-up time %.9e", count, warm_max);
+    for (size_t i = 0; i < c->iters; i++)
+        out_line("### count %zu iteration %zu time %.9e", count, i + 1, tm->maxima[i]);
+    stats_summarize(tm->maxima, c->iters, s);
+    double gib = (double)(2 * count) * b->size * sizeof(long) / GIB;
+    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e", b->ncomms, b->size,
+             gib, s->min, s->mean, s->max, gib / s->max, gib / s->mean, gib / s->min);
+}
+
+static void print_columns(void)
+{
+    out_comment("%6s %8s %14s %14s %14s %14s %14s %14s %14s", "comms", "ranks",
+                "GiB_per_rank", "time_min_s", "time_avg_s", "time_max_s", "GiBps_min",
+                "GiBps_avg", "GiBps_max");
+}
+
+/* One method's block inside one communicator: its counts from the largest
+ * the buffers hold down to 1. */
+static void run_method(const struct a2a_sweep_config *c, const struct a2a_method *m,
+                       size_t mi, size_t t, struct a2a_ctx *ctx, struct a2a_times *tm,
+                       a2a_sweep_record_fn record, void *record_arg)
+{
+    char note[256] = "";
+    ctx->state = NULL;
+    if (m->open)
+        m->open(ctx, note, sizeof note);
+    if (c->name_blocks)
+        out_comment("algorithm: %s (%s)", m->name, m->describe);
+    if (note[0])
+        out_comment("%s: %s", m->name, note);
+    print_columns();
+    size_t counts[A2A_SWEEP_MAX_STEPS];
+    size_t ncounts = sweep_halving(ctx->count_max, counts, A2A_SWEEP_MAX_STEPS);
+    for (size_t k = 0; k < ncounts; k++) {
+        struct stats_summary s;
+        run_count(c, m, ctx, counts[k], tm, &s);
+        if (record && out_is_printer())
+            record(record_arg, t, mi, k, ctx->sub->size, counts[k], &s);
+    }
+    if (m->close)
+        m->close(ctx);
+    ctx->state = NULL;
+}
+
+void a2a_sweep_run(const struct a2a_sweep_config *c, const struct a2a_method *const *methods,
+                   size_t n, a2a_sweep_record_fn record, void *record_arg)
+{
+    size_t count_all = c->count_hi * (size_t)harness.size;
+    bool any_scratch = false;
+    for (size_t m = 0; m < n; m++)
+        any_scratch |= methods[m]->needs_scratch;
+
+    struct buf send, recv, scratch;
+    buf_alloc_all(&send, count_all * sizeof(long), c->where, MPI_COMM_WORLD);
+    buf_alloc_all(&recv, count_all * sizeof(long), c->where, MPI_COMM_WORLD);
+    if (any_scratch)
+        buf_alloc_all(&scratch, count_all * sizeof(long), c->where, MPI_COMM_WORLD);
+    struct a2a_times tm = {malloc(c->iters * sizeof(double)), malloc(c->iters * sizeof(double))};
+    err_any(MPI_COMM_WORLD, !tm.local || !tm.maxima, ERR_STATUS_USAGE,
+            "cannot allocate %zu iteration times", c->iters);
+    /* Touched now so that no page fault lands in a timed call. */
+    memset(tm.local, 0, c->iters * sizeof(double));
+    memset(tm.maxima, 0, c->iters * sizeof(double));
+    /* Element i of a send buffer has the same value whatever the count and
+     * the communicator, so one fill serves every call (no method writes it). */
+    a2a_fill(&send, count_all, A2A_LONG, harness.rank);
+
+    size_t targets[A2A_SWEEP_MAX_STEPS];
+    size_t ntargets = sweep_halving((size_t)harness.size, targets, A2A_SWEEP_MAX_STEPS);
+    for (size_t t = 0; t < ntargets; t++) {
+        struct subcomm b;
+        subcomm_open((int)targets[t], c->strided, &b);
+        print_members(b.color);
+        struct a2a_ctx ctx = {.sub = &b, .send = &send, .recv = &recv,
+                              .count_max = count_all / targets[t]};
+        for (size_t m = 0; m < n; m++) {
+            ctx.scratch = methods[m]->needs_scratch ? &scratch : NULL;
+            if (m > 0)
+                subcomm_label(&b);
+            run_method(c, methods[m], m, t, &ctx, &tm, record, record_arg);
+            /* Each method's rows are a gnuplot block of their own. */
+            if (m + 1 < n)
+                out_block_end();
+        }
+        subcomm_close(&b);
+    }
+    free(tm.local);
+    free(tm.maxima);
+    buf_free(&send);
+    buf_free(&recv);
+    if (any_scratch)
+        buf_free(&scratch);
+}

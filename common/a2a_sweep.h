@@ -1,0 +1,95 @@
+/*
+ * a2a_sweep: the triply nested loop of alltoall/all and alltoall/aller.
+ *   outer:  concurrent subcommunicators of targetSize = world .. 1 ranks (halving)
+ *   middle: count = countAll / targetSize .. 1 longs per peer (halving)
+ *   inner:  one untimed warm-up call, then iters timed calls back to back; an
+ *           iteration lasts as long as its slowest rank
+ * and, after the timed calls of every count, the element-by-element check of
+ * what was received (a2a_check). What one call does is a method (struct
+ * a2a_method): MPI_Alltoall for `all`, one algorithm each for `aller`. The
+ * loop, the timing, the check and the output are the same for all of them.
+ */
+#ifndef COMMSWEEP_A2A_SWEEP_H
+#define COMMSWEEP_A2A_SWEEP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "buf.h"
+#include "msg.h"
+#include "opt.h"
+#include "stats.h"
+#include "subcomm.h"
+
+/* What a method sees while it runs in one communicator. */
+struct a2a_ctx {
+    const struct subcomm *sub;
+    struct buf *send, *recv;
+    struct buf *scratch;    /* as large as recv; NULL unless the method asks */
+    size_t count_max;       /* longs per peer the buffers hold in this communicator */
+    const struct msg_type *mt; /* count longs per peer, set for each count */
+    void *state;            /* the method's own, from open */
+};
+
+/* One way of exchanging count longs with every rank of a communicator.
+ * Send block q (count longs at q * count) goes to communicator rank q, and the
+ * block from rank q lands at q * count of recv. exchange is the timed call;
+ * the others run outside the timing and may be NULL. Every callback is
+ * collective over ctx->sub->comm. */
+struct a2a_method {
+    const char *name;
+    const char *describe; /* one line for --help and the README */
+    const char *unavailable; /* why this build cannot run it; NULL when it can */
+    bool needs_scratch;
+    /* Sets ctx->state. When the method cannot run as described in this
+     * communicator (a prime size for a grid, no node structure), it writes
+     * what it does instead into note, which is printed as a '#' line. */
+    void (*open)(struct a2a_ctx *ctx, char *note, size_t notelen);
+    void (*begin_count)(struct a2a_ctx *ctx, size_t count);
+    void (*exchange)(struct a2a_ctx *ctx, size_t count);
+    void (*end_count)(struct a2a_ctx *ctx);
+    void (*close)(struct a2a_ctx *ctx);
+};
+
+/* MPI_Alltoall itself. */
+extern const struct a2a_method a2a_method_alltoall;
+
+struct a2a_sweep_config {
+    bool strided;
+    size_t iters;
+    size_t count_hi;     /* longs per rank per peer at full world size */
+    enum buf_where where;
+    bool name_blocks;    /* a '# algorithm: NAME' line opens each method's block */
+};
+
+/* The command line of all and aller: [options] [PARTITION [ITERS [COUNTHI]]]
+ * with --memory, --staging and --topology, plus the program's own options
+ * (extra). what is the first line of --help. Bad input ends the program
+ * with status 2. */
+struct a2a_sweep_args {
+    struct a2a_sweep_config sweep;
+    bool topology;
+};
+void a2a_sweep_parse(int argc, char **argv, const char *what, const struct opt_spec *extra,
+                     size_t nextra, struct a2a_sweep_args *a);
+
+/* The header: title, the configuration and timing '#' lines, and the
+ * topology and device lines. */
+void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a_sweep_args *a);
+
+/* Called on world rank 0 after each count: t indexes the target sizes
+ * (world, world/2, ...), m the methods, k the counts of that target. */
+typedef void (*a2a_sweep_record_fn)(void *arg, size_t t, size_t m, size_t k, int comm_size,
+                                    size_t count, const struct stats_summary *s);
+
+/* Runs the sweep for each of the n methods in turn inside every
+ * communicator; buffers hold count_hi * world longs and are allocated here. */
+void a2a_sweep_run(const struct a2a_sweep_config *c, const struct a2a_method *const *methods,
+                   size_t n, a2a_sweep_record_fn record, void *record_arg);
+
+/* Copies bytes between two places of buffers like b (host, managed, device
+ * or the host copy of a staged device buffer): what a method's local
+ * rearrangements use. */
+void a2a_local_copy(const struct buf *like, void *dst, const void *src, size_t bytes);
+
+#endif
