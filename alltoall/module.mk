@@ -1,4 +1,4 @@
-$(call family,alltoall,all)
+$(call family,alltoall,all aller,$(wildcard alltoall/aller_*.c))
 
 # The bare loop alltoall/all is compared with (tests/bench/alltoall_overhead.sh),
 # linked with all's own object file so that both run in the same processes.
