@@ -69,11 +69,12 @@ struct aller_results {
     size_t ncounts[ALLER_MAX_STEPS];
     size_t count[ALLER_MAX_STEPS][ALLER_MAX_STEPS];
     double mean[ALLER_MAX_STEPS][ALLER_NALL][ALLER_MAX_STEPS];
+    bool fell_back[ALLER_MAX_STEPS][ALLER_NALL];
     size_t ntargets;
 };
 
 static void record(void *arg, size_t t, size_t m, size_t k, int comm_size, size_t count,
-                   const struct stats_summary *s)
+                   bool fell_back, const struct stats_summary *s)
 {
     struct aller_results *r = arg;
     if (t >= ALLER_MAX_STEPS || k >= ALLER_MAX_STEPS)
@@ -81,10 +82,26 @@ static void record(void *arg, size_t t, size_t m, size_t k, int comm_size, size_
     r->comm_size[t] = comm_size;
     r->count[t][k] = count;
     r->mean[t][m][k] = s->mean;
+    r->fell_back[t][m] = fell_back;
     if (k + 1 > r->ncounts[t])
         r->ncounts[t] = k + 1;
     if (t + 1 > r->ntargets)
         r->ntargets = t + 1;
+}
+
+/* The fastest method at count index k of target t. A method that ran as
+ * MPI_Alltoall in this communicator competes only when every one did. */
+static size_t fastest(const struct aller_results *r, size_t t, size_t k)
+{
+    bool any_real = false;
+    for (size_t m = 0; m < r->nmethods; m++)
+        any_real |= !r->fell_back[t][m];
+    size_t best = r->nmethods;
+    for (size_t m = 0; m < r->nmethods; m++)
+        if ((!any_real || !r->fell_back[t][m]) &&
+            (best == r->nmethods || r->mean[t][m][k] < r->mean[t][best][k]))
+            best = m;
+    return best;
 }
 
 /* For each communicator size, the fastest algorithm at the smallest count,
@@ -94,7 +111,8 @@ static void print_summary(const struct aller_results *r, const struct a2a_method
 {
     static const char *const class_names[] = {"small", "medium", "large"};
     out_comment("summary: fastest algorithm by mean time per call at the smallest, middle "
-                "and largest count of each communicator size");
+                "and largest count of each communicator size (algorithms that fell back to "
+                "MPI_Alltoall there left out)");
     for (size_t t = 0; t < r->ntargets; t++) {
         size_t nk = r->ncounts[t];
         if (!nk)
@@ -103,17 +121,17 @@ static void print_summary(const struct aller_results *r, const struct a2a_method
         for (int cls = 0; cls < 3; cls++) {
             if (cls > 0 && ks[cls] == ks[cls - 1])
                 continue;
-            size_t k = ks[cls], best = 0;
-            for (size_t m = 1; m < r->nmethods; m++)
-                if (r->mean[t][m][k] < r->mean[t][best][k])
-                    best = m;
+            size_t k = ks[cls], best = fastest(r, t, k);
             char versus[96] = "";
-            if (methods[0] == &a2a_method_alltoall && best != 0)
+            if (r->fell_back[t][best])
+                snprintf(versus, sizeof versus, " (as MPI_Alltoall)");
+            else if (methods[0] == &a2a_method_alltoall && best != 0)
                 snprintf(versus, sizeof versus, "; alltoall %.3e s (%.2fx)", r->mean[t][0][k],
                          r->mean[t][0][k] / r->mean[t][best][k]);
-            out_comment("summary %d rank%s %s count %zu: fastest %s %.3e s%s",
-                        r->comm_size[t], r->comm_size[t] == 1 ? "" : "s", class_names[cls], r->count[t][k], methods[best]->name,
-                        r->mean[t][best][k], versus);
+            int size = r->comm_size[t];
+            out_comment("summary %d rank%s %s count %zu: fastest %s %.3e s%s", size,
+                        size == 1 ? "" : "s", class_names[cls], r->count[t][k],
+                        methods[best]->name, r->mean[t][best][k], versus);
         }
     }
 }

@@ -205,23 +205,23 @@ static void grid_open_dims(struct a2a_ctx *ctx, int ndims, char *note, size_t no
     struct grid_state *g = grid_new(ctx);
     int size = ctx->sub->size;
     g->ndims = ndims;
-    if (ndims == 3 && aller_grid_dims(size, 3, g->n) != 0) {
+    bool no_3d = ndims == 3 && aller_grid_dims(size, 3, g->n) != 0;
+    if (no_3d)
         g->ndims = 2;
-        snprintf(note, notelen, "%d rank%s: no 3-D grid with every side above 1, ", size,
-                 size == 1 ? "" : "s");
-    }
     if (g->ndims == 2 && aller_grid_dims(size, 2, g->n) != 0) {
-        g->fallback = true;
-        size_t used = strlen(note);
-        snprintf(note + used, notelen - used, "%s%d rank%s: no 2-D grid with both sides above "
-                 "1, MPI_Alltoall instead", used ? "and " : "", size, size == 1 ? "" : "s");
+        g->fallback = ctx->fell_back = true;
+        snprintf(note, notelen, "%d rank%s: no %s grid with every side above 1, MPI_Alltoall "
+                 "instead", size, size == 1 ? "" : "s", no_3d ? "3-D or 2-D" : "2-D");
         return;
     }
     grid_build(g, ctx->sub->comm, ctx->sub->rank);
     char dims[64];
     grid_dims_text(g, dims, sizeof dims);
-    size_t used = strlen(note);
-    snprintf(note + used, notelen - used, "%s%s grid of ranks", used ? "a " : "", dims);
+    if (no_3d)
+        snprintf(note, notelen, "%d ranks: no 3-D grid with every side above 1, a %s grid of "
+                 "ranks instead", size, dims);
+    else
+        snprintf(note, notelen, "%s grid of ranks", dims);
 }
 
 static void grid2_open(struct a2a_ctx *ctx, char *note, size_t notelen)
@@ -273,13 +273,13 @@ static void node2d_open(struct a2a_ctx *ctx, char *note, size_t notelen)
     MPI_CHECK(MPI_Comm_free(&node));
 
     if (nodes == 1 || group == 1) {
-        g->fallback = true;
+        g->fallback = ctx->fell_back = true;
         if (nodes == 1)
             snprintf(note, notelen, "one node of %d rank%s: no exchange between nodes, "
                      "MPI_Alltoall instead", size, size == 1 ? "" : "s");
         else
-            snprintf(note, notelen, "%d nodes whose rank counts have no common divisor above "
-                     "1: MPI_Alltoall instead", nodes);
+            snprintf(note, notelen, "%d nodes, but no group size above 1 divides every "
+                     "node's rank count: MPI_Alltoall instead", nodes);
         return;
     }
     /* Column index: the position of my group's leader among all leaders. */

@@ -15,7 +15,7 @@
 #endif
 
 #ifdef ALLER_ALLTOALL_INIT
-/* One request per count: the state pointer holds it. */
+/* The request of the current count: a rank is in one communicator at a time. */
 static MPI_Request persistent_request = MPI_REQUEST_NULL;
 
 static void persistent_begin(struct a2a_ctx *ctx, size_t count)

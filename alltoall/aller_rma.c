@@ -41,7 +41,7 @@ static struct rma_state *rma_open(struct a2a_ctx *ctx, struct buf *b, char *note
         MPI_Error_string(rc, why, &len);
     snprintf(note, notelen, "MPI_Win_create failed (%s) in a communicator of %d rank%s: "
              "MPI_Alltoall instead", why, ctx->sub->size, ctx->sub->size == 1 ? "" : "s");
-    st->fallback = true;
+    st->fallback = ctx->fell_back = true;
     return NULL;
 }
 

@@ -29,6 +29,7 @@ struct a2a_ctx {
     size_t count_max;       /* longs per peer the buffers hold in this communicator */
     const struct msg_type *mt; /* count longs per peer, set for each count */
     void *state;            /* the method's own, from open */
+    bool fell_back;         /* open chose MPI_Alltoall instead of the method */
 };
 
 /* One way of exchanging count longs with every rank of a communicator.
@@ -43,7 +44,8 @@ struct a2a_method {
     bool needs_scratch;
     /* Sets ctx->state. When the method cannot run as described in this
      * communicator (a prime size for a grid, no node structure), it writes
-     * what it does instead into note, which is printed as a '#' line. */
+     * what it does instead into note, which is printed as a '#' line, and
+     * sets ctx->fell_back when that is MPI_Alltoall. */
     void (*open)(struct a2a_ctx *ctx, char *note, size_t notelen);
     void (*begin_count)(struct a2a_ctx *ctx, size_t count);
     void (*exchange)(struct a2a_ctx *ctx, size_t count);
@@ -78,9 +80,11 @@ void a2a_sweep_parse(int argc, char **argv, const char *what, const struct opt_s
 void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a_sweep_args *a);
 
 /* Called on world rank 0 after each count: t indexes the target sizes
- * (world, world/2, ...), m the methods, k the counts of that target. */
+ * (world, world/2, ...), m the methods, k the counts of that target;
+ * fell_back says the method ran as MPI_Alltoall in rank 0's communicator. */
 typedef void (*a2a_sweep_record_fn)(void *arg, size_t t, size_t m, size_t k, int comm_size,
-                                    size_t count, const struct stats_summary *s);
+                                    size_t count, bool fell_back,
+                                    const struct stats_summary *s);
 
 /* Runs the sweep for each of the n methods in turn inside every
  * communicator; buffers hold count_hi * world longs and are allocated here. */
