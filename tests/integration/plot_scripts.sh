@@ -1,6 +1,6 @@
 #!/bin/bash
 # The gnuplot scripts of plot/ on real output: small runs of alltoall/all,
-# always/all and iall, and OSU programs (latency, bandwidth, -f min/max,
+# alltoall/aller, always/all and iall, and OSU programs (latency, bandwidth, -f min/max,
 # non-blocking) rendered by plot/plot.sh and by each script alone; every
 # PNG must exist and not be empty, and plot.sh must refuse what it cannot
 # plot honestly.
@@ -41,6 +41,15 @@ sample osu_allreduce 3 osu/osu_allreduce -m 4:256 -i 5 -x 1 -f
 sample osu_iallreduce 2 osu/osu_iallreduce -m 4:256 -i 5 -x 1 -f
 sample osu_mbw_mr 4 osu/osu_mbw_mr -m 1:256 -i 5 -x 1
 
+# aller: one PNG per communicator size, FILE-CxR.png, one curve per algorithm.
+run 4 "$BUILD/alltoall/aller" --algorithm=alltoall,isend,2d contig 2 32
+if [ "$RC" = 0 ]; then
+    cp "$OUT" "$D/aller-contig.dat"
+else
+    not_ok "sample aller-contig: alltoall/aller" "status $RC
+$(head -c 1000 "$ERR")"
+fi
+
 # One message size only (atomics: one element): a one-point plot.
 if [ -f "$D/osu_latency.dat" ]; then
     awk '/^#/ || NF == 0 || !n++' "$D/osu_latency.dat" > "$D/osu_one_size.dat"
@@ -57,6 +66,13 @@ if [ "${#samples[@]}" -gt 0 ]; then
     for s in "${samples[@]}"; do
         expect "png_ok '$D/$s.png' && grep -qx '$D/$s.png' '$TMPD/plot.out'" "$s.png is a PNG, not empty, and listed"
     done
+    if [ -f "$D/aller-contig.dat" ]; then
+        for shape in 1x4 2x2 4x1; do
+            expect "png_ok '$D/aller-contig-$shape.png' && grep -qx '$D/aller-contig-$shape.png' '$TMPD/plot.out'" \
+                "aller-contig-$shape.png: one PNG per communicator size, listed"
+        done
+        expect "[ ! -e '$D/aller-contig.png' ]" "aller: no PNG of the whole file"
+    fi
 fi
 
 # Each script alone, as the README shows it, on a sample of its kind.
@@ -74,6 +90,7 @@ alone alltoall.gp all-contig
 alone always.gp always-all-contig
 alone osu.gp osu_latency
 alone osu.gp osu_allreduce
+alone aller.gp aller-contig
 
 # Refusals: a header without the expected columns, no data, bad arguments.
 if [ -f "$D/all-contig.dat" ]; then
@@ -87,6 +104,15 @@ if [ -f "$D/all-contig.dat" ]; then
     "$PLOT" "$TMPD/bad/all-empty.dat" > /dev/null 2> "$ERR"
     RC=$?
     expect '[ $RC = 1 ] && [ ! -s "$TMPD/bad/all-empty.png" ]' "plot.sh fails on a file with no data"
+fi
+if [ -f "$D/aller-contig.dat" ]; then
+    # The last block cut off: the blocks no longer hold every algorithm of each size.
+    awk 'NF == 0 { blank++; if (b < 8) print; next } !/^#/ { if (blank >= 2) b++; blank = 0 } b < 8' "$D/aller-contig.dat" \
+        > "$TMPD/bad/aller-cut.dat"
+    "$PLOT" "$TMPD/bad/aller-cut.dat" > /dev/null 2> "$ERR"
+    RC=$?
+    expect '[ $RC = 1 ] && grep -q "8 blocks do not hold the 3 algorithms" "$ERR"' \
+        "plot.sh refuses an aller file whose blocks do not match its algorithms"
 fi
 "$PLOT" "$TMPD/no-such-folder" > /dev/null 2> "$ERR"
 RC=$?

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Integration tests of alltoall/aller: every algorithm at 1, 2, 3, 4, 6, 7
+# and 8 ranks, contiguous and strided, through all's sweep and data check;
+# the fallbacks, the summary, --algorithm, the data check failing, bad input.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/alltoall_lib.sh"
+ALLER="$BUILD/alltoall/aller"
+EVERY="alltoall persistent isend rsend put get 2d 3d node2d"
+
+# Open MPI 4.1's osc/rdma, its default for windows on one node, reads with
+# vader's CMA and now and then gets EFAULT on a get and retries for ever
+# ("Read -1, expected N, errno = 14"); osc/pt2pt runs put and get on every
+# communicator size. MPICH needs nothing.
+if "$MPIEXEC" --version 2>&1 | grep -qiE 'open mpi|openrte'; then
+    MPIEXEC_FLAGS="$MPIEXEC_FLAGS --mca osc pt2pt"
+fi
+
+# The "# algorithm: NAME" lines, one per block, in order.
+block_algorithms() { sed -n 's/^# algorithm: \([^ ]*\) .*/\1/p' "$OUT" | tr '\n' ' '; }
+
+# Every block of each communicator size names the algorithms in the order
+# given, once per size.
+check_block_order() { # NP "NAMES"
+    local want="" t
+    for ((t = $1; t >= 1; t /= 2)); do want="$want$2 "; done
+    [ "$(block_algorithms)" = "$want" ] || { echo "blocks name: $(block_algorithms); want: $want"; return 1; }
+}
+
+# Each summary line names, for its communicator size and count, the
+# algorithm whose block has the smallest mean time (column 5) among those
+# that did not fall back to MPI_Alltoall, and the counts are the smallest,
+# middle and largest of the halving series.
+check_summary() { # NP COUNTHI
+    awk -v np="$1" -v hi="$2" '
+    function fail(msg) { print "bad summary: " msg; bad = 1; exit 1 }
+    /^# algorithm: / { alg = $3; fb = 0; next }
+    /^# [a-z0-9]+: .*MPI_Alltoall instead$/ { fb = 1; next }
+    /^# summary [0-9]/ {
+        sz = $3; cls = $5; cnt = $7; sub(":", "", cnt); name = $9; nsum++
+        if (!((sz, cnt) in best)) fail("no rows for " sz " ranks count " cnt ": " $0)
+        if (!((sz, cnt, name) in mean)) fail(name " fell back or has no row: " $0)
+        if (mean[sz, cnt, name] > best[sz, cnt]) fail(name " is not the fastest (" best[sz, cnt] "): " $0)
+        want[sz, cls] = cnt; seen[sz]++; next }
+    /^#/ || NF == 0 { next }
+    fb { next }
+    { k = $2 SUBSEP int($3 * 1073741824 / 16 / $2 + 0.5)
+      mean[$2, int($3 * 1073741824 / 16 / $2 + 0.5), alg] = $5
+      if (!(k in best) || $5 < best[k]) best[k] = $5 }
+    END { if (bad) exit 1
+          for (t = np; t >= 1; t = int(t / 2)) {
+              c = int(hi * np / t); n = 0; for (x = c; x >= 1; x = int(x / 2)) cs[n++] = x
+              if (want[t, "small"] != cs[n - 1]) { print t " ranks: small count " want[t, "small"] " want " cs[n - 1]; exit 1 }
+              if (want[t, "large"] != cs[0]) { print t " ranks: large count " want[t, "large"] " want " cs[0]; exit 1 }
+              if (n > 2 && want[t, "medium"] != cs[int((n - 1) / 2)]) { print t " ranks: medium count " want[t, "medium"] " want " cs[int((n - 1) / 2)]; exit 1 }
+          }
+          if (!nsum) { print "no summary lines"; exit 1 } }
+    ' "$OUT"
+}
+
+for np in 1 2 3 4 6 7 8; do
+    for part in contig strided; do
+        run "$np" "$ALLER" "$part" 1 8
+        expect_success "aller $part 1 8 at $np ranks: every algorithm passes its data check, blocks follow the arguments" \
+            check_sweep_output "$np" 8 1 9
+        expect 'check_block_order '"$np"' "$EVERY" >/dev/null && grep -q "^# algorithms: alltoall, persistent, isend, rsend, put, get, 2d, 3d, node2d$" "$OUT"' \
+            "aller $part at $np ranks: one block per algorithm and communicator size, in order"
+        expect_success "aller $part at $np ranks: the summary names the fastest algorithm of each size" \
+            check_summary "$np" 8
+        expect '! grep -qE "^# (put|get): .*instead" "$OUT"' "aller $part at $np ranks: put and get get a window on every communicator"
+    done
+done
+
+# The fallbacks say what ran instead.
+run 7 "$ALLER" contig 1 4
+expect 'grep -q "^# 2d: 7 ranks: no 2-D grid with every side above 1, MPI_Alltoall instead$" "$OUT" &&
+        grep -q "^# 3d: 7 ranks: no 3-D or 2-D grid with every side above 1, MPI_Alltoall instead$" "$OUT"' \
+    "a prime communicator size: 2d and 3d fall back to MPI_Alltoall and say so"
+run 6 "$ALLER" contig 1 4
+expect 'grep -q "^# 2d: 3 x 2 grid of ranks$" "$OUT" &&
+        grep -q "^# 3d: 6 ranks: no 3-D grid with every side above 1, a 3 x 2 grid of ranks instead$" "$OUT"' \
+    "6 ranks: 2d is 3 x 2; 3d falls back to the same 2-D grid"
+run 8 "$ALLER" contig 1 4
+expect 'grep -q "^# 3d: 2 x 2 x 2 grid of ranks$" "$OUT" && grep -q "^# 2d: 4 x 2 grid of ranks$" "$OUT" &&
+        grep -q "^# node2d: one node of 8 ranks: no exchange between nodes, MPI_Alltoall instead$" "$OUT"' \
+    "8 ranks: 3d is 2 x 2 x 2, 2d 4 x 2, node2d on one node falls back"
+
+# --algorithm picks and orders the blocks.
+run 8 "$ALLER" --algorithm=get,2d,isend s 2 16
+expect '[ "$RC" = 0 ] && check_sweep_output 8 16 2 3 >/dev/null && check_block_order 8 "get 2d isend" >/dev/null' \
+    "--algorithm=get,2d,isend runs those three in that order"
+expect 'grep -q "^# summary 8 ranks large count 16: fastest \(get\|2d\|isend\) [0-9.e+-]* s$" "$OUT"' \
+    "without alltoall in the list the summary names no ratio to it"
+run 4 "$ALLER" --algorithm=3d c 1 1
+expect '[ "$RC" = 0 ] && check_sweep_output 4 1 1 1 >/dev/null' "one algorithm, one long per peer"
+run 3 "$ALLER" --algorithm persistent s 3 4
+expect '[ "$RC" = 0 ] && check_sweep_output 3 4 3 1 >/dev/null && grep -q "^# algorithm: persistent (MPI_Alltoall_init" "$OUT"' \
+    "--algorithm NAME as two words; persistent with 3 iterations"
+
+# The data check can fail, and names the algorithm.
+for alg in $EVERY; do
+    COMMSWEEP_CORRUPT=1 run 4 "$ALLER" --algorithm="$alg" contig 1 8
+    expect '[ "$RC" = 1 ] && grep -q "^aller: data check failed, algorithm '"$alg"':" "$ERR"' \
+        "a damaged receive buffer fails the data check of $alg with status 1"
+done
+
+# Bad input: one line from the program, status 2, no hang.
+for args in "--algorithm=bogus" "--algorithm=isend,isend" "--algorithm=" "--algorithm=isend," \
+            "--algorithm=,2d" "--algorithm" "--algorithm=ISEND" "s abc" "s 1 12abc" "--bogus" \
+            "s 1 2 3" "--memory=tpu" "s 1 99999999999999999999999"; do
+    run 3 "$ALLER" $args
+    expect_usage_error "aller $args: status 2 and one message" aller
+done
+run 2 "$ALLER" --algorithm=bogus
+expect 'grep -q "unknown algorithm .bogus. (one of alltoall, persistent, isend, rsend, put, get, 2d, 3d, node2d)" "$ERR"' \
+    "an unknown algorithm is named with the list of known ones"
+run 2 "$ALLER" --memory=cuda contig 1 4
+expect_usage_error "aller --memory=cuda without CUDA support: status 2 and one message" aller
+
+run 2 "$ALLER" --help
+expect '[ "$RC" = 0 ] && grep -q "^Usage: aller" "$OUT" && grep -q -- "--algorithm=NAME\[,NAME...\]" "$OUT"' "--help prints usage with --algorithm"
+run 2 "$ALLER" --version
+expect '[ "$RC" = 0 ] && grep -q "^aller (commsweep) [0-9]" "$OUT"' "--version"
