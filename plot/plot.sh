@@ -2,6 +2,10 @@
 # Renders commsweep output to PNG: every .dat in the folders given (and any
 # .dat file given) becomes a .png beside it. The script is chosen from the
 # file's first line "# <title> (commsweep VERSION)", else from its name:
+#   All to All algorithms ... / aller-*.dat
+#                                   -> aller.gp (one PNG per communicator
+#                                      size, FILE-CxR.png: one curve per
+#                                      algorithm)
 #   All to All ... / all-*.dat      -> alltoall.gp (one curve per block)
 #   Always ...     / always-*.dat   -> always.gp   (one curve per block)
 #   OSU ...        / osu_*.dat      -> osu.gp      (value against size)
@@ -25,11 +29,13 @@ plot_kind() { # FILE
     name=$(basename "$1")
     case "$title" in
         "# OSU "*) echo osu; return ;;
+        "# All to All algorithms"*) echo aller; return ;;
         "# All to All"*) echo alltoall; return ;;
         "# Always"*) echo always; return ;;
     esac
     case "$name" in
         osu_*) echo osu ;;
+        aller-*) echo aller ;;
         all-*) echo alltoall ;;
         always-*) echo always ;;
         *) echo none ;;
@@ -77,13 +83,57 @@ plot_osu_cols() { # FILE
         "$low" "$high" "${value//\'/\'\'}"
 }
 
+# Runs SCRIPT.gp on FILE into PNG with the gnuplot assignments given; prints
+# the PNG, or why not on stderr. Status 0 when a picture was drawn cleanly.
+plot_render() { # FILE SCRIPT PNG ASSIGNMENTS
+    local file=$1 script=$2 png=$3 err rc
+    err=$(mktemp "${TMPDIR:-/tmp}/commsweep-plot.XXXXXX")
+    rm -f "$png"
+    gnuplot -e "datafile = '${file//\'/\'\'}'; outfile = '${png//\'/\'\'}'; dir = '$here/'; $4" \
+        "$here/$script.gp" > /dev/null 2> "$err"
+    rc=$?
+    # gnuplot warns (and still writes a picture) when columns hold no numbers.
+    grep -qiE 'warning|error' "$err" && rc=1
+    [ -s "$png" ] || rc=1
+    if [ "$rc" = 0 ]; then
+        echo "$png"
+        rendered=$((rendered + 1))
+    else
+        echo "plot.sh: $file: not rendered with $script.gp: $(head -n 3 "$err" | tr '\n' ' ')" >&2
+        failed=$((failed + 1))
+    fi
+    rm -f "$err"
+    return "$rc"
+}
+
+# aller: the blocks of one communicator size, one per algorithm, are drawn
+# together; the algorithms are those of the "# algorithms:" line.
+plot_aller() { # FILE COLUMN_ASSIGNMENTS
+    local file=$1 cols=$2 names nalgs nblocks first shape
+    names=$(sed -n 's/^# algorithms: //p' "$file" | head -n 1 | tr -d ',')
+    nalgs=$(wc -w <<< "$names")
+    nblocks=$(awk '/^#/ { next } /^[[:space:]]*$/ { blank++; next }
+        { if (blank >= 2 || !n) n++; blank = 0 } END { print n + 0 }' "$file")
+    if [ "$nalgs" -lt 1 ] || [ "$nblocks" -lt 1 ] || [ $((nblocks % nalgs)) != 0 ]; then
+        echo "plot.sh: $file: $nblocks blocks do not hold the $nalgs algorithms of its '# algorithms:' line" >&2
+        failed=$((failed + 1))
+        return
+    fi
+    for ((first = 0; first < nblocks; first += nalgs)); do
+        # comms x ranks from the first data line of the size's first block.
+        shape=$(awk -v want=$((first + 1)) '/^#/ { next } /^[[:space:]]*$/ { blank++; next }
+            { if (blank >= 2 || !n) n++; blank = 0 } n == want { print $1 "x" $2; exit }' "$file")
+        plot_render "$file" aller "${file%.dat}-$shape.png" \
+            "$cols first_block = $first; names = '$names'; shape = '${shape/x/ x } ranks'" || true
+    done
+}
+
 plot_file() { # FILE
-    local file=$1 kind cols png err rc
+    local file=$1 kind cols err rc
     kind=$(plot_kind "$file")
-    png="${file%.dat}.png"
     err=$(mktemp "${TMPDIR:-/tmp}/commsweep-plot.XXXXXX")
     case "$kind" in
-        alltoall) cols=$(plot_block_cols "$file" GiBps_avg comms_col=comms ranks_col=ranks \
+        alltoall | aller) cols=$(plot_block_cols "$file" GiBps_avg comms_col=comms ranks_col=ranks \
             size_col=GiB_per_rank low_col=GiBps_min avg_col=GiBps_avg high_col=GiBps_max 2> "$err") ;;
         always) cols=$(plot_block_cols "$file" GiBps_task tasks_col=tasks \
             size_col=MiB_per_call bw_col=GiBps_task 2> "$err") ;;
@@ -94,23 +144,13 @@ plot_file() { # FILE
     rc=$?
     if [ "$rc" = 3 ]; then
         echo "plot.sh: $file: $(cat "$err")" >&2
-        rm -f "$err"; return 0
-    fi
-    if [ "$rc" = 0 ]; then
-        rm -f "$png"
-        gnuplot -e "datafile = '${file//\'/\'\'}'; outfile = '${png//\'/\'\'}'; dir = '$here/'; $cols" \
-            "$here/$kind.gp" > /dev/null 2> "$err"
-        rc=$?
-        # gnuplot warns (and still writes a picture) when columns hold no numbers.
-        grep -qiE 'warning|error' "$err" && rc=1
-        [ -s "$png" ] || rc=1
-    fi
-    if [ "$rc" = 0 ]; then
-        echo "$png"
-        rendered=$((rendered + 1))
-    else
+    elif [ "$rc" != 0 ]; then
         echo "plot.sh: $file: not rendered with $kind.gp: $(head -n 3 "$err" | tr '\n' ' ')" >&2
         failed=$((failed + 1))
+    elif [ "$kind" = aller ]; then
+        plot_aller "$file" "$cols"
+    else
+        plot_render "$file" "$kind" "${file%.dat}.png" "$cols" || true
     fi
     rm -f "$err"
 }
