@@ -161,6 +161,27 @@ check_always() {
     check_blocks always/all 1 7 1 "--time-limit=0.05 131072" "--time-limit=0.05 262144"
 }
 
+# alltoall/aller with 2 ranks per host: node2d must find the 4 nodes and
+# the 2 ranks on each, at every communicator size that spans nodes, and
+# every algorithm must pass its data check across TCP and shared memory.
+# (osc/pt2pt: put and get over TCP, where Open MPI's default has no window.)
+check_aller() {
+    local prog=alltoall/aller
+    built "$prog" "aller on 4 hosts x 2 ranks" || return
+    TESTBED_SLOTS=2 cluster_run "$ALL" --mca osc pt2pt "$BUILD/$prog" contiguous 1 256
+    status_ok "aller, every algorithm, on 4 hosts x 2 ranks passes its data checks"
+    expect 'grep -q "^# node2d: 4 nodes, rows of 2 ranks on one node x 4 columns across nodes$" "$OUT"' \
+        "aller node2d on 4 hosts x 2 ranks: 4 nodes, rows of 2 ranks"
+    expect 'grep -q "^# node2d: 2 nodes, rows of 2 ranks on one node x 2 columns across nodes$" "$OUT" &&
+            grep -q "^# node2d: one node of 2 ranks: no exchange between nodes, MPI_Alltoall instead$" "$OUT"' \
+        "aller node2d, contiguous halves and quarters: 2 nodes of 2 ranks, then one node"
+    expect '! grep -qE "^# (put|get): .*instead" "$OUT"' "aller put and get have a window across hosts"
+    TESTBED_SLOTS=2 cluster_run "$ALL" "$BUILD/$prog" --algorithm=node2d,alltoall strided 1 256
+    expect '[ "$RC" = 0 ] && grep -q "^# node2d: 4 nodes, rows of 2 ranks on one node x 4 columns across nodes$" "$OUT" &&
+            grep -q "^# node2d: 4 nodes, but no group size above 1 divides" "$OUT"' \
+        "aller node2d strided: the whole world as 4 x 2, the even ranks one per node fall back"
+}
+
 # Rates the CPM models recover, by pair, for the table (MB/s).
 declare -A CPM_RATE
 

@@ -25,7 +25,7 @@ RESULTS="$BUILD/tests/cluster"
 mkdir -p "$RESULTS"
 
 # The parts of this test, each one function in checks.sh.
-PARTS=(check_hosts check_osu_latency check_osu_bw check_alltoall check_always
+PARTS=(check_hosts check_osu_latency check_osu_bw check_alltoall check_aller check_always
        check_cpm_hockney check_cpm_lmo)
 
 trap 'testbed_down; rm -rf "$TMPD"' EXIT

@@ -12,7 +12,9 @@
 #   testbed_exec I CMD...     runs CMD in host I (0-based) under its name
 #   testbed_mpirun HOSTS MPIRUN_ARGS...
 #                             mpirun from the first of HOSTS (indices, comma
-#                             separated, one rank each), TCP over the testbed;
+#                             separated, TESTBED_SLOTS ranks each, default 1:
+#                             ranks 0..SLOTS-1 on the first), TCP over the
+#                             testbed and shared memory within a host;
 #                             TESTBED_PRELOAD, when set, is a library preloaded
 #                             into the ranks (wait_sleep.so); TESTBED_TIMEOUT
 #                             limits its time
@@ -35,6 +37,7 @@ TESTBED_QUEUE=${TESTBED_QUEUE:-100ms}
 TESTBED_PRELOAD=${TESTBED_PRELOAD:-}
 TESTBED_TIMEOUT=${TESTBED_TIMEOUT:-600} # seconds one mpirun may take
 TESTBED_NICE=${TESTBED_NICE:-0}         # niceness of mpirun and all it starts
+TESTBED_SLOTS=${TESTBED_SLOTS:-1}       # ranks per host
 TESTBED_HOSTS=0
 TESTBED_RATES=()
 TESTBED_INODES=() # of the namespaces, to find processes left in them later
@@ -135,12 +138,12 @@ testbed_mpirun() { # HOSTS MPIRUN_ARGS...
     shift
     [ -n "$TESTBED_PRELOAD" ] && preload=(-x "LD_PRELOAD=$TESTBED_PRELOAD")
     first=${hosts%%,*}
-    for i in ${hosts//,/ }; do list="$list${list:+,}$(testbed_addr "$i"):1"; done
+    for i in ${hosts//,/ }; do list="$list${list:+,}$(testbed_addr "$i"):$TESTBED_SLOTS"; done
     testbed_exec "$first" nice -n "$TESTBED_NICE" \
         timeout -k 5 "$TESTBED_TIMEOUT" mpirun --allow-run-as-root \
         --host "$list" --bind-to none \
         --mca plm_rsh_agent "$TESTBED_DIR/agent.sh" --mca plm_rsh_no_tree_spawn 1 \
-        --mca btl tcp,self --mca pml ob1 \
+        --mca btl tcp,vader,self --mca pml ob1 \
         --mca btl_tcp_if_include "$(testbed_subnet)" \
         --mca oob_tcp_if_include "$(testbed_subnet)" \
         --mca mpi_yield_when_idle 1 "${preload[@]}" "$@"
