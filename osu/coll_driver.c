@@ -49,6 +49,8 @@ struct coll_run {
     struct root_choice root;  /* -k */
     size_t tests;             /* -t: MPI_Test calls during the compute */
     bool per_iteration_max;   /* --per-iteration-max */
+    bool tail;                /* -z: P50, P90, P99 of the rank-averaged iterations */
+    size_t validation_warmup; /* -u: untimed calls before each validated one */
     bool check;               /* -c on a call that moves data */
     bool corrupt;             /* buf_corrupt_requested(rank): spoil one received element */
     bool failed;              /* -c: this rank found a wrong element in this size */
@@ -136,6 +138,27 @@ static bool check_recv(struct coll_run *r, size_t iter, char *msg, size_t len)
     return true;
 }
 
+/* -u: the call, untimed and unchecked, each after a barrier as in OMB 7.4.
+ * They run before the buffers are filled for the timed call, so that what
+ * they deliver cannot pass for what the timed call should. */
+static void untimed_calls(struct coll_run *r, size_t n)
+{
+    struct coll_ctx *c = &r->c;
+    for (size_t i = 0; i < n; i++) {
+        MPI_CHECK(MPI_Barrier(c->comm));
+        buf_stage_out(c->send.ptr ? &c->send : &c->recv, 0,
+                      c->send.ptr ? c->send.bytes : c->recv.bytes);
+        if (r->b->call) {
+            r->b->call(c);
+        } else {
+            MPI_Request req;
+            r->b->start(c, &req);
+            MPI_CHECK(MPI_Wait(&req, MPI_STATUS_IGNORE));
+        }
+        buf_stage_in(&c->recv, 0, c->recv.bytes);
+    }
+}
+
 /* One call of the collective: validation data before it (outside the timed
  * region), the timed call (non-blocking: start, compute, wait), the check,
  * and the barrier that separates it from the next call. Returns its time;
@@ -146,6 +169,7 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
     struct coll_ctx *c = &r->c;
     c->root = r->root.mode == ROOT_ROTATE ? (int)(iter % (size_t)c->nranks) : (int)r->root.rank;
     if (validate) {
+        untimed_calls(r, r->validation_warmup);
         fill(r, iter);
         MPI_CHECK(MPI_Barrier(c->comm));
     }
@@ -195,6 +219,23 @@ static void summarize(struct coll_run *r, const double *local, size_t n, struct 
     s->avg = stats_mean(r->scratch, n);
 }
 
+/* -z as OMB 7.4 computes it: each iteration's time averaged over the
+ * ranks, then the percentiles of those (rank 0 adds them to the row). */
+static void add_tail(struct coll_run *r, const double *local, size_t n, struct osu_row *row)
+{
+    if (!r->tail)
+        return;
+    MPI_CHECK(MPI_Reduce(local, r->scratch, (int)n, MPI_DOUBLE, MPI_SUM, 0, r->c.comm));
+    if (r->c.rank != 0)
+        return;
+    for (size_t i = 0; i < n; i++)
+        r->scratch[i] *= 1e6 / r->c.nranks;
+    double tail[OSU_NTAIL];
+    osu_tail_values(r->scratch, n, tail);
+    for (size_t k = 0; k < OSU_NTAIL; k++)
+        osu_row_trailing(row, tail[k]);
+}
+
 static void row_start(const struct coll_run *r, struct osu_row *row)
 {
     if (r->b->no_data)
@@ -223,6 +264,7 @@ static void measure_blocking(struct coll_run *r, size_t n)
     struct osu_row row;
     row_start(r, &row);
     osu_row_value(&row, t.avg * 1e6);
+    add_tail(r, r->times, n, &row);
     row_finish(r, &row, &t, n);
 }
 
@@ -254,6 +296,7 @@ static void measure_nonblocking(struct coll_run *r, size_t n)
         osu_row_value(&row, pure.max * 1e6);
     }
     osu_row_value(&row, coll_overlap(overall.avg, part[PART_COMPUTE].avg, pure.avg));
+    add_tail(r, r->times, n, &row);
     row_finish(r, &row, NULL, n);
 }
 
@@ -312,8 +355,10 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         .large_threshold = 8192,
     };
     r->type_choice = COLL_FLOAT;
-    struct opt_spec extra[6];
+    struct opt_spec extra[8];
     size_t nextra = 0;
+    extra[nextra++] = osu_tail_option(&r->tail);
+    extra[nextra++] = osu_validation_warmup_option(&r->validation_warmup);
     extra[nextra++] = (struct opt_spec){
         .long_name = "per-iteration-max", .kind = OPT_FLAG, .dest = &r->per_iteration_max,
         .help = "each iteration lasts until its slowest rank is done; min/avg/max over "
@@ -458,6 +503,11 @@ static void print_header(const struct coll_run *r)
                     r->tests);
         out_comment("overlap(%%) = max(0, 100 - 100 * (overall - compute) / pure comm.)");
     }
+    if (r->tail)
+        out_comment("tail (-z): percentiles of the iterations' times averaged over the ranks");
+    if (r->check && r->validation_warmup)
+        out_comment("validation warm-up (-u): %zu untimed calls before each timed one",
+                    r->validation_warmup);
     if (b->no_data && r->o.validate)
         out_comment("validation: the call moves no data, there is nothing to check");
     if (corrupt)
@@ -479,10 +529,16 @@ static void print_header(const struct coll_run *r)
         cols = nonblocking_full;
         ncols = 9;
     }
+    char tail_names[OSU_NTAIL][32];
+    const char *tails[OSU_NTAIL];
+    osu_tail_names(true, tail_names);
+    for (size_t k = 0; k < OSU_NTAIL; k++)
+        tails[k] = tail_names[k];
+    size_t ntails = r->tail ? OSU_NTAIL : 0;
     if (b->no_data)
-        osu_print_columns_unsized(&r->o, cols, ncols, blocking_full, nfull);
+        osu_print_columns_unsized(&r->o, cols, ncols, blocking_full, nfull, tails, ntails);
     else
-        osu_print_columns(&r->o, cols, ncols, blocking_full, nfull);
+        osu_print_columns_trailing(&r->o, cols, ncols, blocking_full, nfull, tails, ntails);
 }
 
 _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "devmem.h"
+#include "stats.h"
 
 /* Index = enum buf_memory; OMB spells HIP "rocm" and host "none". */
 const char *const osu_device_names[] = {"none", "cuda", "rocm", "openacc", "managed", NULL};
@@ -213,11 +214,12 @@ static void heading(struct osu_row *r, const char *name)
         osu_row_text(r, name);
 }
 
-void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,
-                       const char *const *full_columns, size_t nfull)
+void osu_print_columns_trailing(const struct osu_opts *o, const char *const *columns,
+                                size_t ncolumns, const char *const *full_columns, size_t nfull,
+                                const char *const *trailing, size_t ntrailing)
 {
     struct osu_row r;
-    r.first_width = 0;
+    osu_row_begin(&r, 0);
     r.used = (size_t)snprintf(r.text, sizeof r.text, "%-*s", OSU_SIZE_WIDTH, "# Size");
     for (size_t i = 0; i < ncolumns; i++)
         heading(&r, columns[i]);
@@ -226,23 +228,67 @@ void osu_print_columns(const struct osu_opts *o, const char *const *columns, siz
             heading(&r, full_columns[i]);
     if (o->validate)
         osu_row_text(&r, "Validation");
+    for (size_t i = 0; i < ntrailing; i++)
+        heading(&r, trailing[i]);
     osu_row_end(&r);
 }
 
+void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,
+                       const char *const *full_columns, size_t nfull)
+{
+    osu_print_columns_trailing(o, columns, ncolumns, full_columns, nfull, NULL, 0);
+}
+
+const int osu_tail_percent[OSU_NTAIL] = {50, 90, 99};
+
+struct opt_spec osu_tail_option(bool *on)
+{
+    return (struct opt_spec){.long_name = "tail-lat", .short_name = 'z', .kind = OPT_FLAG,
+                             .dest = on,
+                             .help = "add OMB's P50, P90 and P99 columns of single iterations"};
+}
+
+struct opt_spec osu_validation_warmup_option(size_t *n)
+{
+    return (struct opt_spec){.long_name = "validation-warmup", .short_name = 'u',
+                             .kind = OPT_SIZE, .dest = n, .metavar = "N",
+                             .help = "with -c: N untimed calls before each timed one (default 0)",
+                             .max = 1000000};
+}
+
+void osu_tail_values(double *values, size_t n, double out[OSU_NTAIL])
+{
+    stats_sort(values, n);
+    for (size_t k = 0; k < OSU_NTAIL; k++) {
+        size_t at = (size_t)((double)n * osu_tail_percent[k] / 100.0 + 0.5);
+        out[k] = n ? values[at > 0 ? at - 1 : 0] : 0.0;
+    }
+}
+
+void osu_tail_names(bool latency, char names[OSU_NTAIL][32])
+{
+    for (size_t k = 0; k < OSU_NTAIL; k++)
+        snprintf(names[k], sizeof names[k], latency ? "P%d Tail Lat(us)" : "P%d Tail BW(MB/s)",
+                 osu_tail_percent[k]);
+}
+
 void osu_print_columns_unsized(const struct osu_opts *o, const char *const *columns,
-                               size_t ncolumns, const char *const *full_columns, size_t nfull)
+                               size_t ncolumns, const char *const *full_columns, size_t nfull,
+                               const char *const *trailing, size_t ntrailing)
 {
     size_t n = ncolumns + (o->full ? nfull : 0);
     if (n == 0)
         return;
     struct osu_row r;
-    r.first_width = 0;
+    osu_row_begin(&r, 0);
     r.used = (size_t)snprintf(r.text, sizeof r.text, "# %s", columns[0]);
     for (size_t i = 1; i < ncolumns; i++)
         heading(&r, columns[i]);
     if (o->full)
         for (size_t i = 0; i < nfull; i++)
             heading(&r, full_columns[i]);
+    for (size_t i = 0; i < ntrailing; i++)
+        heading(&r, trailing[i]);
     osu_row_end(&r);
 }
 
@@ -262,12 +308,14 @@ void osu_row_begin(struct osu_row *r, size_t size)
 {
     r->used = 0;
     r->first_width = 0;
+    r->ntrailing = 0;
     row_append(r, "%-*zu", OSU_SIZE_WIDTH, size);
 }
 void osu_row_begin_unsized(struct osu_row *r, const char *first_heading)
 {
     r->used = 0;
     r->text[0] = '\0';
+    r->ntrailing = 0;
     r->first_width = (int)strlen(first_heading) + 2;
 }
 static int next_width(struct osu_row *r)
@@ -279,7 +327,18 @@ static int next_width(struct osu_row *r)
 void osu_row_value(struct osu_row *r, double v) { row_append(r, "%*.2f", next_width(r), v); }
 void osu_row_count(struct osu_row *r, size_t v) { row_append(r, "%*zu", OSU_ITER_WIDTH, v); }
 void osu_row_text(struct osu_row *r, const char *s) { row_append(r, "%*s", OSU_WIDTH, s); }
-void osu_row_end(struct osu_row *r) { out_line("%s", r->text); }
+void osu_row_trailing(struct osu_row *r, double v)
+{
+    if (r->ntrailing < OSU_NTAIL)
+        r->trailing[r->ntrailing++] = v;
+}
+void osu_row_end(struct osu_row *r)
+{
+    for (size_t i = 0; i < r->ntrailing; i++)
+        osu_row_value(r, r->trailing[i]);
+    r->ntrailing = 0;
+    out_line("%s", r->text);
+}
 
 void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
                          void (*release)(void *arg), void *arg, const char *fmt, ...)

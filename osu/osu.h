@@ -101,19 +101,43 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
  * full_columns may be NULL when the program has none. */
 void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,
                        const char *const *full_columns, size_t nfull);
+/* The same with trailing headings after the Validation column. */
+void osu_print_columns_trailing(const struct osu_opts *o, const char *const *columns,
+                                size_t ncolumns, const char *const *full_columns, size_t nfull,
+                                const char *const *trailing, size_t ntrailing);
 /* The same for a program that measures no message size and checks no data
  * (the barrier): no size column and no Validation column; the first heading
  * carries the comment mark ("# Avg Latency(us)") and its column is as wide
  * as that heading (osu_row_begin_unsized), as in OMB 7.4. */
 void osu_print_columns_unsized(const struct osu_opts *o, const char *const *columns,
-                               size_t ncolumns, const char *const *full_columns, size_t nfull);
+                               size_t ncolumns, const char *const *full_columns, size_t nfull,
+                               const char *const *trailing, size_t ntrailing);
+
+/* -z, OMB 7.4's tail columns: the 50th, 90th and 99th percentiles of single
+ * iterations. */
+#define OSU_NTAIL 3
+extern const int osu_tail_percent[OSU_NTAIL];
+/* The -z option, setting *on. */
+struct opt_spec osu_tail_option(bool *on);
+/* The -u option (OMB 7.4's validation warm-up): with -c, N untimed calls
+ * before each timed one. */
+struct opt_spec osu_validation_warmup_option(size_t *n);
+/* The percentiles of values[0..n) by OMB's rank (the value at position
+ * round(n * p / 100) of the sorted list, counted from 1); sorts values. */
+void osu_tail_values(double *values, size_t n, double out[OSU_NTAIL]);
+/* "P50 Tail Lat(us)" ... or, for bandwidths, "P50 Tail BW(MB/s)" ... */
+void osu_tail_names(bool latency, char names[OSU_NTAIL][32]);
 
 /* One data row: built in pieces, printed and flushed by osu_row_end (or
- * osu_row_end_checked). Only rank 0 prints; building it elsewhere is harmless. */
+ * osu_row_end_checked). Only rank 0 prints; building it elsewhere is harmless.
+ * Trailing values (osu_row_trailing) go after everything else, the
+ * Validation column included, where OMB 7.4 puts its tail columns. */
 struct osu_row {
     char text[1024];
     size_t used;
     int first_width; /* width of the next value when not OSU_WIDTH (0: none) */
+    double trailing[OSU_NTAIL];
+    size_t ntrailing;
 };
 void osu_row_begin(struct osu_row *r, size_t size);
 /* No size column: the first value is as wide as "# " + first_heading. */
@@ -121,6 +145,7 @@ void osu_row_begin_unsized(struct osu_row *r, const char *first_heading);
 void osu_row_value(struct osu_row *r, double v);  /* %18.2f */
 void osu_row_count(struct osu_row *r, size_t v);  /* the Iterations column, %12zu */
 void osu_row_text(struct osu_row *r, const char *s); /* %18s */
+void osu_row_trailing(struct osu_row *r, double v); /* %18.2f at the end of the row */
 void osu_row_end(struct osu_row *r);
 
 /* Ends a row that has a Validation column when validated is true (-c); then

@@ -20,8 +20,6 @@ static const struct pt2pt_bench *running;
 /* -z: OMB 7.4's tail columns, the percentiles of rank 0's single
  * iterations (nearest rank, as OMB picks them). */
 static bool tail;
-static const int tail_percent[] = {50, 90, 99};
-#define PT2PT_NTAIL (sizeof tail_percent / sizeof tail_percent[0])
 static double *iteration_times; /* -z: this rank's time of each iteration */
 /* -u: untimed exchanges before each timed one under -c (OMB 7.4's
  * validation warm-up; its default is 5, ours 0 so -c times as before). */
@@ -182,7 +180,7 @@ static void stop_after_failure(void *c) { stop(running, c); }
 struct pt2pt_measured {
     double values[PT2PT_MAX_COLUMNS];
     double lo, hi;
-    double tail[PT2PT_NTAIL]; /* -z */
+    double tail[OSU_NTAIL]; /* -z */
     size_t iterations;
     struct pt2pt_times t;
 };
@@ -235,11 +233,7 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
         b->values(c, iteration_times[i], v);
         iteration_times[i] = v[0];
     }
-    stats_sort(iteration_times, iterations);
-    for (size_t k = 0; k < PT2PT_NTAIL; k++) {
-        size_t at = (size_t)((double)iterations * tail_percent[k] / 100.0 + 0.5);
-        m->tail[k] = iteration_times[at > 0 ? at - 1 : 0];
-    }
+    osu_tail_values(iteration_times, iterations, m->tail);
 }
 
 /* Ends a row with its Validation column (-c): after a failure the message
@@ -267,18 +261,18 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
         osu_row_count(&row, m.iterations);
     }
     if (tail)
-        for (size_t k = 0; k < PT2PT_NTAIL; k++)
-            osu_row_value(&row, m.tail[k]);
+        for (size_t k = 0; k < OSU_NTAIL; k++)
+            osu_row_trailing(&row, m.tail[k]);
     end_row(c, &row, size, &m.t);
 }
 
-/* The column heading: the program's columns, -f's, -z's (OMB's names: "P50
- * Tail Lat(us)", or "P50 Tail BW(MB/s)" for bandwidths), Validation. */
+/* The column heading: the program's columns, -f's, Validation, -z's (OMB's
+ * names: "P50 Tail Lat(us)", or "P50 Tail BW(MB/s)" for bandwidths). */
 static void print_columns(const struct pt2pt_bench *b, const struct pt2pt_ctx *c)
 {
     const struct osu_opts *o = c->opts;
-    const char *names[PT2PT_MAX_COLUMNS + 3 + PT2PT_NTAIL];
-    char tails[PT2PT_NTAIL][32];
+    const char *names[PT2PT_MAX_COLUMNS + 3 + OSU_NTAIL];
+    char tails[OSU_NTAIL][32];
     size_t n = 0;
     for (size_t i = 0; i < c->ncolumns; i++)
         names[n++] = b->columns[i];
@@ -286,14 +280,13 @@ static void print_columns(const struct pt2pt_bench *b, const struct pt2pt_ctx *c
         for (size_t i = 0; i < 3; i++)
             names[n++] = b->full_columns[i];
     bool latency = strstr(b->columns[0], "Latency") != NULL;
-    for (size_t k = 0; tail && k < PT2PT_NTAIL; k++) {
-        snprintf(tails[k], sizeof tails[k], latency ? "P%d Tail Lat(us)" : "P%d Tail BW(MB/s)",
-                 tail_percent[k]);
-        names[n++] = tails[k];
-    }
+    const char *trailing[OSU_NTAIL];
+    osu_tail_names(latency, tails);
+    for (size_t k = 0; k < OSU_NTAIL; k++)
+        trailing[k] = tails[k];
     struct osu_opts plain = *o;
     plain.full = false; /* the -f names are in names already */
-    osu_print_columns(&plain, names, n, NULL, 0);
+    osu_print_columns_trailing(&plain, names, n, NULL, 0, trailing, tail ? OSU_NTAIL : 0);
 }
 
 /* A window heading of the -V matrices: "#      " and each window in 12. */
@@ -374,19 +367,13 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     corrupt_sent_data = buf_corrupt_requested(harness.rank);
     struct osu_opts o;
     struct opt_spec extra[b->nextra + 3];
-    extra[0] = (struct opt_spec){.long_name = "tail-lat", .short_name = 'z', .kind = OPT_FLAG,
-                                 .dest = &tail,
-                                 .help = "add OMB's P50, P90 and P99 columns of single iterations"};
+    extra[0] = osu_tail_option(&tail);
     extra[1] = (struct opt_spec){.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE,
                                  .dest = &type_choice, .metavar = "mpi_char|mpi_int|mpi_float|all",
                                  .help = "element type of the messages (default mpi_char); all: "
                                          "one sweep with each",
                                  .choices = type_names};
-    extra[2] = (struct opt_spec){.long_name = "validation-warmup", .short_name = 'u',
-                                 .kind = OPT_SIZE, .dest = &validation_warmup, .metavar = "N",
-                                 .help = "with -c: N untimed exchanges before each timed one "
-                                         "(default 0)",
-                                 .max = 1000000};
+    extra[2] = osu_validation_warmup_option(&validation_warmup);
     if (b->nextra)
         memcpy(extra + 3, b->extra, b->nextra * sizeof *extra);
     osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 3);
