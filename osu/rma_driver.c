@@ -6,6 +6,7 @@
 
 #include <float.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -49,11 +50,12 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
          .help = b->shared_lock ? "lock of -s lock (default shared, as OMB 7.4)"
                                 : "lock of -s lock (default exclusive, as the seed)",
          .choices = lock_names},
+        osu_tail_option(&r->tail),
         {0},
         {0},
     };
-    extra[4] = osu_alias(&extra[0], "win-options");
-    extra[5] = osu_alias(&extra[1], "sync-option");
+    extra[5] = osu_alias(&extra[0], "win-options");
+    extra[6] = osu_alias(&extra[1], "sync-option");
     accept_seed_spelling(argc, argv);
     osu_parse(&r->opts, &b->prog, argc, argv, extra, sizeof extra / sizeof extra[0]);
     if (r->opts.first_positional < argc)
@@ -148,7 +150,13 @@ static void print_columns(const struct rma_run *r)
     static const char *const bandwidth[] = {"Bandwidth (MB/s)"};
     static const char *const full[] = {"Min Latency(us)", "Max Latency(us)", "Iterations"};
     bool lat = r->bench->shape == RMA_SHAPE_LATENCY;
-    osu_print_columns(&r->opts, lat ? latency : bandwidth, 1, full, 3);
+    char tail_names[OSU_NTAIL][32];
+    const char *tails[OSU_NTAIL];
+    osu_tail_names(lat, tail_names);
+    for (size_t k = 0; k < OSU_NTAIL; k++)
+        tails[k] = tail_names[k];
+    osu_print_columns_trailing(&r->opts, lat ? latency : bandwidth, 1, full, 3, tails,
+                               r->tail ? OSU_NTAIL : 0);
 }
 
 static void allocate(struct rma_run *r)
@@ -210,7 +218,7 @@ static void validate_between(struct rma_run *r, size_t it)
  * read more per iteration) so checks stay outside the time. */
 static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
 {
-    bool validate = r->opts.validate, per_iteration = validate || r->opts.full;
+    bool validate = r->opts.validate, per_iteration = validate || r->opts.full || r->tail;
     t->total = 0;
     t->min = DBL_MAX;
     t->max = 0;
@@ -232,6 +240,8 @@ static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
             continue;
         double took = timing_now() - begin;
         if (it >= r->warmup) {
+            if (r->tail)
+                r->iteration_times[it - r->warmup] = took;
             t->total += took;
             t->min = took < t->min ? took : t->min;
             t->max = took > t->max ? took : t->max;
@@ -243,6 +253,26 @@ static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
         t->total = timing_now() - start;
     rma_sync_close(&r->epoch);
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+}
+
+/* -z: rank 0's iterations as latencies or bandwidths, then OMB's
+ * percentiles of those. */
+static void add_tail(struct rma_run *r, size_t iters, struct osu_row *row)
+{
+    if (!r->tail)
+        return;
+    double directions = r->bench->shape == RMA_SHAPE_BIBANDWIDTH ? 2.0 : 1.0;
+    double bytes = (double)r->size * (double)r->slots * directions;
+    for (size_t i = 0; i < iters; i++) {
+        double took = r->iteration_times[i];
+        r->iteration_times[i] = r->bench->shape == RMA_SHAPE_LATENCY
+                                    ? took * 1e6 / (double)r->epochs
+                                    : osu_mb_per_s(bytes, took);
+    }
+    double tail[OSU_NTAIL];
+    osu_tail_values(r->iteration_times, iters, tail);
+    for (size_t k = 0; k < OSU_NTAIL; k++)
+        osu_row_trailing(row, tail[k]);
 }
 
 /* The row of one size; under -c a wrong buffer on either rank makes it
@@ -264,6 +294,7 @@ static void print_row(struct rma_run *r, size_t iters, const struct rma_times *t
         double bytes = (double)r->size * (double)r->slots * (double)iters * directions;
         osu_row_value(&row, osu_mb_per_s(bytes, t->total));
     }
+    add_tail(r, iters, &row);
     const struct rma_failure *f = &r->first_failure;
     osu_row_end_checked(&row, r->opts.validate, r->failed_checks > 0, release, r,
                         "validation failed at message size %zu: rank %d found %s wrong at "
@@ -315,6 +346,14 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
         err_usage("even %zu-byte messages need more than the memory limit of %zu bytes (-M)",
                   r.opts.min_size, r.opts.mem_limit);
     allocate(&r);
+    if (r.tail) {
+        size_t small = osu_iterations(&r.opts, &b->prog, 0);
+        size_t large = osu_iterations(&r.opts, &b->prog, SIZE_MAX);
+        size_t most = small > large ? small : large;
+        r.iteration_times = malloc(most * sizeof *r.iteration_times);
+        err_any(MPI_COMM_WORLD, !r.iteration_times, ERR_STATUS_USAGE,
+                "cannot allocate the times of %zu iterations (-z)", most);
+    }
     print_columns(&r);
 
     for (size_t size = r.opts.min_size; size <= r.opts.max_size;
@@ -325,5 +364,6 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
             break;
     }
     release(&r);
+    free(r.iteration_times);
     harness_finish(ERR_STATUS_OK);
 }

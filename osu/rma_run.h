@@ -47,6 +47,8 @@ struct rma_run {
     bool corrupt;           /* this rank damages data (see rma_data.h) */
     size_t failed_checks;   /* wrong buffers of the current size, this rank */
     struct rma_failure first_failure; /* valid when failed_checks > 0 */
+    bool tail;              /* -z: P50, P90, P99 of rank 0's single iterations */
+    double *iteration_times; /* -z: seconds of each timed iteration of this size */
 };
 
 #endif
