@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Collective benchmarks: options and failure paths. Bad input (status 2, one
 # line), -M capping, a corrupted receive buffer caught by -c (the row with
-# Fail, one message, status 1), -T,
+# Fail, one message, status 1), -T, -z tail columns, -u warm-up calls,
 # -k rotate, --per-iteration-max, -t, size 0, the barrier's layout, device
 # buffers without a GPU, and sizes the int-count MPI calls cannot express.
 . "$(dirname "$0")/../lib.sh"
@@ -117,6 +117,31 @@ run 3 "$P/osu_iallreduce" -t 4 -m 4:256 -i 4 -x 1 -c
 expect '[ $RC = 0 ] && grep -q "with 4 MPI_Test calls" "$OUT"' "-t 4 is used and reported"
 expect 'data_lines | awk "{ n++; if (!(\$3 <= \$2 + 0.01 && \$5 >= 0 && \$5 <= 100)) bad = 1 } END { exit bad || n == 0 }"' \
     "compute <= overall and 0 <= overlap <= 100 on every row"
+
+# --- -z: OMB 7.4's tail columns after Validation; P50 <= P90 <= P99
+tail_cols() { # the heading's last four names, as one line
+    grep -E '^# (Size|Avg)' "$OUT" | sed -e 's/^# //' -e 's/   */\n/g' | tail -n "$1" | tr '\n' '|'
+}
+run 3 "$P/osu_allreduce" -z -c -m 4:64 -i 20 -x 2
+expect '[ $RC = 0 ] && [ "$(tail_cols 4)" = "Validation|P50 Tail Lat(us)|P90 Tail Lat(us)|P99 Tail Lat(us)|" ]' \
+    "osu_allreduce -z -c: the tail columns follow Validation"
+expect 'data_lines | awk "{ n++; if (!(NF == 6 && \$3 == \"Pass\" && \$4 > 0 && \$4 <= \$5 && \$5 <= \$6)) bad = 1 } END { exit bad || n != 5 }"' \
+    "osu_allreduce -z: every row Pass, 0 < P50 <= P90 <= P99"
+run 3 "$P/osu_ibcast" -z -f -m 1:4 -i 10 -x 1
+expect '[ $RC = 0 ] && [ "$(tail_cols 4)" = "Overlap(%)|P50 Tail Lat(us)|P90 Tail Lat(us)|P99 Tail Lat(us)|" ] && data_lines | awk "NF != 13 { exit 1 }"' \
+    "osu_ibcast -z -f: the tail columns end the non-blocking row"
+run 3 "$P/osu_barrier" -z -i 10 -x 1
+expect '[ $RC = 0 ] && grep -qE "^# Avg Latency\(us\) +P50 Tail Lat\(us\) +P90 Tail Lat\(us\) +P99 Tail Lat\(us\)$" "$OUT" && data_lines | awk "NF != 4 { exit 1 }"' \
+    "osu_barrier -z: four values, no size column"
+bad "-z with a percentile list" osu_allreduce -z50,90
+
+# --- -u: untimed calls before each validated one; the check stays strict
+run 3 "$P/osu_bcast" -u 3 -c -m 1:64 -i 4 -x 1
+expect '[ $RC = 0 ] && grep -q "^# validation warm-up (-u): 3 untimed calls before each timed one" "$OUT" && ! data_lines | grep -qv " Pass$"' \
+    "osu_bcast -u 3 -c: every row Pass"
+corrupt "a wrong element after -u warm-up calls" 3 osu_bcast 2 "1 \(iteration 0\): rank 2 " -u 2 -m 1:64 -i 3 -x 1 -c
+corrupt "a wrong sum after -u warm-up calls (non-blocking)" 3 osu_iallreduce 1 "4 \(iteration 0\): rank 1 " -u 2 -m 4:64 -i 3 -x 1 -c
+bad "-u abc" osu_alltoall -u abc -c
 
 # --- size 0 and the barrier's layout
 run 2 "$P/osu_allgather" -m 0:8 -i 2 -x 1 -c

@@ -58,6 +58,15 @@ expect_rma "osu_acc_latency -f -c" osu_acc_latency create pscw "4 8" "Latency (u
 expect '[ "$(data_lines | awk "{print \$5}" | sort -u)" = 4 ]' "-f reports 4 iterations"
 expect 'data_lines | awk "{ if (!(\$3 <= \$2 && \$2 <= \$4)) exit 1 }"' "-f: min <= average <= max"
 
+# -z: OMB 7.4's tail columns of rank 0's iterations, after Validation.
+run 2 "$RMA/osu_get_latency" -m 4:8 -i 20 -x 1 -z -c
+expect_rma "osu_get_latency -z -c" osu_get_latency create pscw "4 8" "Latency (us)" Validation \
+    "P50 Tail Lat(us)" "P90 Tail Lat(us)" "P99 Tail Lat(us)"
+expect 'data_lines | awk "{ if (!(\$4 > 0 && \$4 <= \$5 && \$5 <= \$6)) exit 1 }"' "-z: 0 < P50 <= P90 <= P99"
+run 2 "$RMA/osu_put_bw" -m 64:128 -i 10 -x 1 -W 4 -z
+expect_rma "osu_put_bw -z" osu_put_bw create pscw "64 128" "Bandwidth (MB/s)" \
+    "P50 Tail BW(MB/s)" "P90 Tail BW(MB/s)" "P99 Tail BW(MB/s)"
+
 # Zero-byte operations (sync cost alone) and a size that is no power of two.
 run 2 "$RMA/osu_put_latency" -m 0:3 -i 2 -x 0 -c
 expect_rma "osu_put_latency -m 0:3" osu_put_latency create pscw "0 1 2" "Latency (us)" Validation
