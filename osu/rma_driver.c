@@ -51,11 +51,14 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
                                 : "lock of -s lock (default exclusive, as the seed)",
          .choices = lock_names},
         osu_tail_option(&r->tail),
+        {.long_name = "win-per-size", .kind = OPT_FLAG, .dest = &r->win_per_size,
+         .help = "create the window again for every size, of size x window bytes, as OMB 7.4 "
+                 "(default: once, at the largest size)"},
         {0},
         {0},
     };
-    extra[5] = osu_alias(&extra[0], "win-options");
-    extra[6] = osu_alias(&extra[1], "sync-option");
+    extra[6] = osu_alias(&extra[0], "win-options");
+    extra[7] = osu_alias(&extra[1], "sync-option");
     accept_seed_spelling(argc, argv);
     osu_parse(&r->opts, &b->prog, argc, argv, extra, sizeof extra / sizeof extra[0]);
     if (r->opts.first_positional < argc)
@@ -134,7 +137,10 @@ static void print_preamble(const struct rma_run *r, int argc, char **argv)
     bool device = r->opts.where[0] != BUF_HOST || r->opts.where[1] != BUF_HOST;
     char text[256];
     rma_window_describe(r->win_kind, r->hints, device, text, sizeof text);
-    out_comment("window creation: %s", text);
+    out_comment("window creation: %s; %s", text,
+                r->win_per_size ? "a window of size x window bytes for every size (outside "
+                                  "the timing)"
+                                : "one window, at the largest size, for all sizes");
     if (r->sync == RMA_SYNC_LOCK)
         out_comment("synchronization: lock (MPI_Win_lock %s/MPI_Win_unlock per epoch)",
                     r->lock_shared ? "shared" : "exclusive");
@@ -159,6 +165,19 @@ static void print_columns(const struct rma_run *r)
                                r->tail ? OSU_NTAIL : 0);
 }
 
+/* The window (bytes of window memory) and its synchronization state. */
+static void open_window(struct rma_run *r, size_t bytes)
+{
+    enum buf_where where = osu_where_for_rank(&r->opts, r->rank, 2);
+    rma_window_open(&r->window, r->win_kind, bytes, where, r->hints, r->rank, r->peer,
+                    MPI_COMM_WORLD);
+    rma_sync_init(&r->epoch, r->sync, r->window.win, r->peer, r->rank == 0, MPI_COMM_WORLD);
+    r->epoch.lock_type = r->lock_shared ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
+    r->xfer.base = r->window.peer_base;
+    r->xfer.win = r->window.win;
+    r->win_open = true;
+}
+
 static void allocate(struct rma_run *r)
 {
     size_t per_op = r->opts.max_size;
@@ -170,25 +189,29 @@ static void allocate(struct rma_run *r)
         buf_alloc_all(&r->result, bytes, where, MPI_COMM_WORLD);
         buf_zero(&r->result);
     }
-    rma_window_open(&r->window, r->win_kind, bytes, where, r->hints, r->rank, r->peer,
-                    MPI_COMM_WORLD);
-    rma_sync_init(&r->epoch, r->sync, r->window.win, r->peer, r->rank == 0, MPI_COMM_WORLD);
-    r->epoch.lock_type = r->lock_shared ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
+    if (!r->win_per_size)
+        open_window(r, bytes);
     rma_data_alloc(r, bytes / r->op->elem);
     r->xfer.origin = r->origin.ptr;
     r->xfer.result = r->result.ptr;
     r->xfer.compare = &r->compare;
     r->xfer.peer = r->peer;
-    r->xfer.base = r->window.peer_base;
-    r->xfer.win = r->window.win;
+}
+
+static void close_window(struct rma_run *r)
+{
+    if (!r->win_open)
+        return;
+    rma_sync_free(&r->epoch);
+    rma_window_close(&r->window);
+    r->win_open = false;
 }
 
 static void release(void *arg)
 {
     struct rma_run *r = arg;
     rma_data_free(r);
-    rma_sync_free(&r->epoch);
-    rma_window_close(&r->window);
+    close_window(r);
     buf_free(&r->result);
     buf_free(&r->origin);
 }
@@ -315,10 +338,15 @@ static void run_size(struct rma_run *r, size_t size)
     size_t iters = osu_iterations(&r->opts, &b->prog, size);
     r->warmup = osu_warmup(&r->opts, &b->prog, size);
     r->failed_checks = 0;
+    /* A zero-byte size still gets a window of one element. */
+    if (r->win_per_size)
+        open_window(r, (size ? size : r->op->elem) * r->slots);
     struct rma_times t;
     measure(r, iters, &t);
     msg_type_free(&r->xfer.type);
     print_row(r, iters, &t);
+    if (r->win_per_size)
+        close_window(r);
 }
 
 static size_t next_size(size_t size, size_t elem)

@@ -48,6 +48,8 @@ struct rma_run {
     size_t failed_checks;   /* wrong buffers of the current size, this rank */
     struct rma_failure first_failure; /* valid when failed_checks > 0 */
     bool tail;              /* -z: P50, P90, P99 of rank 0's single iterations */
+    bool win_per_size;      /* --win-per-size: a window of size x slots bytes per size */
+    bool win_open;          /* window and epoch state exist now */
     double *iteration_times; /* -z: seconds of each timed iteration of this size */
 };
 

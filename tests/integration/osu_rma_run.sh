@@ -67,6 +67,23 @@ run 2 "$RMA/osu_put_bw" -m 64:128 -i 10 -x 1 -W 4 -z
 expect_rma "osu_put_bw -z" osu_put_bw create pscw "64 128" "Bandwidth (MB/s)" \
     "P50 Tail BW(MB/s)" "P90 Tail BW(MB/s)" "P99 Tail BW(MB/s)"
 
+# --win-per-size: a window of size x window bytes for every size, as OMB 7.4.
+while IFS='|' read -r prog kind mode args sizes; do
+    # shellcheck disable=SC2086
+    run 2 "$RMA/$prog" --win-per-size -w "$kind" -s "$mode" $args -i 3 -x 1 -c < /dev/null
+    expect_rma "$prog --win-per-size -w $kind -s $mode -c" "$prog" "$kind" "$mode" "$sizes" \
+        "$(rma_column "$prog")" Validation
+    expect 'grep -q "^# window creation: .*a window of size x window bytes for every size" "$OUT"' \
+        "$prog --win-per-size says so in its header"
+done <<'CASES'
+osu_put_latency|create|fence|-m 0:8|0 1 2 4 8
+osu_get_bw|allocate|flush|-m 1:8 -W 4|1 2 4 8
+osu_acc_latency|dynamic|lock|-m 4:16|4 8 16
+osu_put_bibw|create|pscw|-m 1:8 -W 3|1 2 4 8
+osu_passive_get_latency|allocate|lock_all|-m 1:8|1 2 4 8
+osu_fop_latency|create|flush_local||8
+CASES
+
 # Zero-byte operations (sync cost alone) and a size that is no power of two.
 run 2 "$RMA/osu_put_latency" -m 0:3 -i 2 -x 0 -c
 expect_rma "osu_put_latency -m 0:3" osu_put_latency create pscw "0 1 2" "Latency (us)" Validation
