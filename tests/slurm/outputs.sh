@@ -10,9 +10,11 @@ outputs_osu_lists() {
      echo "$OSU_PAIR $OSU_RMA"; echo "$OSU_MULTI"; echo "$OSU_COLL")
 }
 
-# One header: the title line and "# ranks: NP".
+# One header: one title line (first, or after the lines OMB 7.4 prints
+# before it: a blank line, osu_latency_mt's thread counts) and "# ranks: NP".
 outputs_header_ok() { # FILE NP
-    head -n 1 "$1" | grep -q '^# .*(commsweep [^)]*)$' &&
+    [ "$(grep -c '^# .*(commsweep [^)]*)$' "$1")" = 1 ] &&
+        awk '/^# .*\(commsweep [^)]*\)$/ { exit 0 } /^#/ || NF == 0 { next } { exit 1 }' "$1" &&
         [ "$(grep -c '^# ranks: ' "$1")" = 1 ] &&
         grep -qx "# ranks: $2" "$1"
 }
