@@ -123,16 +123,23 @@ check_osu_bw() {
 # line of a block has the largest messages, where the tbf burst is negligible.
 check_blocks() { # PROGRAM RANKS_FIELD FIELD K PAIR_ARGS ALL_ARGS
     local prog=$1 ranks_field=$2 field=$3 k=$4 pair_args=$5 all_args=$6
-    local pair hosts nhosts bound b ranks value slowest
+    local pair hosts nhosts bound b ranks value slowest attempt
     local -A bw
     built "$prog" "$prog on the fast pair, the slow pair and all hosts" || return
-    for pair in FAST SLOW; do
-        hosts=${!pair}
-        cluster_run "$hosts" "$BUILD/$prog" $pair_args
-        bw[$pair]=$(block_field 1 "$field")
-        bound=$(calc "1.2 * $k * 2 * $(pair_goodput ${hosts/,/ }) / 2^30")
-        expect '[ "$RC" = 0 ] && holds "${bw[$pair]:-0} > 0 && ${bw[$pair]:-0} <= $bound"' \
-            "$prog on hosts $hosts: ${bw[$pair]:-?} GiB/s, not above what the links carry ($bound)"
+    # The fast pair runs below its links here (2 cores shape and copy), so
+    # one unlucky pair of runs can bring the two within 2x: a second pair
+    # of runs, as for osu_bw, before the comparison fails.
+    for attempt in 1 2; do
+        for pair in FAST SLOW; do
+            hosts=${!pair}
+            cluster_run "$hosts" "$BUILD/$prog" $pair_args
+            bw[$pair]=$(block_field 1 "$field")
+            bound=$(calc "1.2 * $k * 2 * $(pair_goodput ${hosts/,/ }) / 2^30")
+            expect '[ "$RC" = 0 ] && holds "${bw[$pair]:-0} > 0 && ${bw[$pair]:-0} <= $bound"' \
+                "$prog on hosts $hosts: ${bw[$pair]:-?} GiB/s, not above what the links carry ($bound)"
+        done
+        holds "${bw[FAST]:-0} >= 2 * ${bw[SLOW]:-0}" && break
+        [ "$attempt" = 1 ] && echo "# $prog: fast pair ${bw[FAST]:-?}, slow pair ${bw[SLOW]:-?} GiB/s on the first attempt, measuring again"
     done
     expect 'holds "${bw[FAST]:-0} >= 2 * ${bw[SLOW]:-0}"' \
         "$prog: the fast pair (${bw[FAST]:-?} GiB/s) outruns the slow pair (${bw[SLOW]:-?} GiB/s)"
