@@ -150,7 +150,8 @@ expect '[ $RC = 0 ] && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "0 
 run 3 "$P/osu_barrier" -i 3 -x 1
 expect '[ $RC = 0 ] && grep -qE "^# Avg Latency\(us\)$" "$OUT" && [ $(data_lines | wc -l) = 1 ]' \
     "osu_barrier prints '# Avg Latency(us)' and one row, no size column"
-expect 'data_lines | grep -qE "^ {10,}[0-9]+\.[0-9]{2}$"' "barrier row is one %20.2f value"
+expect 'data_lines | awk "{ exit !(NF == 1 && \$1 ~ /^[0-9]+\\.[0-9][0-9]\$/ && length(\$0) == 17) }"' \
+    "barrier row is one value, 2 decimals, as wide as its heading (17)"
 
 # --- defaults: 1 B to 1 MiB, iterations by size (kept short with -m)
 run 1 "$P/osu_scatter" -m 8192:16384 -x 0 -f
