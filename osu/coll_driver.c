@@ -138,44 +138,15 @@ static bool check_recv(struct coll_run *r, size_t iter, char *msg, size_t len)
     return true;
 }
 
-/* -u: the call, untimed and unchecked, each after a barrier as in OMB 7.4.
- * They run before the buffers are filled for the timed call, so that what
- * they deliver cannot pass for what the timed call should. */
-static void untimed_calls(struct coll_run *r, size_t n)
+/* The call itself: --staging moves what it reads (the send buffer, or the
+ * only buffer of a broadcast) off the device before it and what it wrote
+ * back after it; a non-blocking one is started, computes beside it when
+ * parts is given (the times of its parts, from t0, go to parts[k][slot])
+ * and is waited for. */
+static void issue_call(struct coll_run *r, double t0, double compute_s, double *const *parts,
+                       size_t slot)
 {
     struct coll_ctx *c = &r->c;
-    for (size_t i = 0; i < n; i++) {
-        MPI_CHECK(MPI_Barrier(c->comm));
-        buf_stage_out(c->send.ptr ? &c->send : &c->recv, 0,
-                      c->send.ptr ? c->send.bytes : c->recv.bytes);
-        if (r->b->call) {
-            r->b->call(c);
-        } else {
-            MPI_Request req;
-            r->b->start(c, &req);
-            MPI_CHECK(MPI_Wait(&req, MPI_STATUS_IGNORE));
-        }
-        buf_stage_in(&c->recv, 0, c->recv.bytes);
-    }
-}
-
-/* One call of the collective: validation data before it (outside the timed
- * region), the timed call (non-blocking: start, compute, wait), the check,
- * and the barrier that separates it from the next call. Returns its time;
- * with parts (non-blocking), the times of its parts go to parts[k][slot]. */
-static double one_call(struct coll_run *r, size_t iter, bool validate, double compute_s,
-                       double *const *parts, size_t slot)
-{
-    struct coll_ctx *c = &r->c;
-    c->root = r->root.mode == ROOT_ROTATE ? (int)(iter % (size_t)c->nranks) : (int)r->root.rank;
-    if (validate) {
-        untimed_calls(r, r->validation_warmup);
-        fill(r, iter);
-        MPI_CHECK(MPI_Barrier(c->comm));
-    }
-    double t0 = timing_now();
-    /* --staging: what the call reads leaves the device (the send buffer, or
-     * the only buffer of a broadcast), what it wrote comes back. */
     buf_stage_out(c->send.ptr ? &c->send : &c->recv, 0,
                   c->send.ptr ? c->send.bytes : c->recv.bytes);
     if (r->b->call) {
@@ -195,6 +166,29 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
         }
     }
     buf_stage_in(&c->recv, 0, c->recv.bytes);
+}
+
+/* One call of the collective: -u's untimed calls and the validation data
+ * before it (outside the timed region; the untimed calls run before the
+ * fill, so what they deliver cannot pass for the timed call's), the timed
+ * call, the check, and the barrier that separates it from the next call.
+ * Returns its time; with parts (non-blocking), the times of its parts go to
+ * parts[k][slot]. */
+static double one_call(struct coll_run *r, size_t iter, bool validate, double compute_s,
+                       double *const *parts, size_t slot)
+{
+    struct coll_ctx *c = &r->c;
+    c->root = r->root.mode == ROOT_ROTATE ? (int)(iter % (size_t)c->nranks) : (int)r->root.rank;
+    if (validate) {
+        for (size_t i = 0; i < r->validation_warmup; i++) {
+            MPI_CHECK(MPI_Barrier(c->comm));
+            issue_call(r, timing_now(), 0, NULL, 0);
+        }
+        fill(r, iter);
+        MPI_CHECK(MPI_Barrier(c->comm));
+    }
+    double t0 = timing_now();
+    issue_call(r, t0, compute_s, parts, slot);
     double t = timing_now() - t0;
     /* The first wrong element is kept; the ranks agree after the size. */
     if (validate && !r->failed)
