@@ -4,15 +4,17 @@
 static const struct rma_bench bench = {
     .prog = {.title = "OSU MPI_Fetch_and_op latency Test",
              .synopsis = "[options]",
-             .description = "MPI_Fetch_and_op (MPI_SUM on one 64-bit unsigned integer) latency; the time includes\n"
-                            "the synchronization chosen with -s (default flush).",
-             .min_size = 8, .max_size = 8,
+             .description = "MPI_Fetch_and_op (MPI_SUM on one element of the -T type, default\n"
+                            "MPI_CHAR) latency; the time includes the synchronization chosen\n"
+                            "with -s (default flush).",
+             .min_size = 1, .max_size = 1,
              RMA_LATENCY_LOOPS},
     .op = &rma_op_fop,
     .shape = RMA_SHAPE_LATENCY,
     .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
     .default_sync = RMA_SYNC_FLUSH,
     .shared_lock = true,
+    .omb_types = true,
 };
 
 int main(int argc, char **argv)

@@ -4,15 +4,17 @@
 static const struct rma_bench bench = {
     .prog = {.title = "OSU MPI_Get_accumulate latency Test",
              .synopsis = "[options]",
-             .description = "MPI_Get_accumulate (MPI_SUM on 32-bit unsigned integers) latency; the time includes\n"
-                            "the synchronization chosen with -s (default flush).",
-             .min_size = 4, .max_size = RMA_MAX_SIZE,
+             .description = "MPI_Get_accumulate (MPI_SUM on the -T type, default MPI_CHAR)\n"
+                            "latency; the time includes the synchronization chosen with -s\n"
+                            "(default flush).",
+             .min_size = 1, .max_size = RMA_MAX_SIZE,
              RMA_LATENCY_LOOPS},
     .op = &rma_op_get_acc,
     .shape = RMA_SHAPE_LATENCY,
     .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
     .default_sync = RMA_SYNC_FLUSH,
     .shared_lock = true,
+    .omb_types = true,
 };
 
 int main(int argc, char **argv)

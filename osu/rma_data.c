@@ -9,16 +9,18 @@
 /* Never a pattern byte (those are below 251), so a stale byte shows. */
 #define RMA_POISON 0xff
 
-void rma_data_alloc(struct rma_run *r, size_t max_elems)
+void rma_data_alloc(struct rma_run *r, size_t bytes)
 {
     if (!r->opts.validate || r->op->combine != RMA_SUM)
         return;
-    size_t n = max_elems ? max_elems : 1;
-    r->expect_local = calloc(n, sizeof *r->expect_local);
-    r->expect_remote = calloc(n, sizeof *r->expect_remote);
+    /* Kept in the element's own representation: as many bytes as the
+     * window part they describe (at least one element of any type). */
+    size_t n = bytes > sizeof(uint64_t) ? bytes : sizeof(uint64_t);
+    r->expect_local = calloc(n, 1);
+    r->expect_remote = calloc(n, 1);
     bool bad = !r->expect_local || !r->expect_remote;
     err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE,
-            "cannot allocate %zu bytes for the expected values of -c", 2 * n * sizeof(uint64_t));
+            "cannot allocate %zu bytes for the expected values of -c", 2 * n);
 }
 
 void rma_data_free(struct rma_run *r)
@@ -31,7 +33,13 @@ void rma_data_free(struct rma_run *r)
 
 static size_t bytes_per_epoch(const struct rma_run *r)
 {
-    return r->elems * r->op->elem;
+    return r->elems * r->elem.size;
+}
+
+/* Put and get move plain bytes: the byte pattern of buf.h, no arithmetic. */
+static bool plain_bytes(const struct rma_run *r)
+{
+    return r->type == RMA_TYPE_BYTE;
 }
 
 static enum rma_local local_access(const struct rma_run *r, enum rma_local locked)
@@ -54,8 +62,8 @@ void rma_data_setup(struct rma_run *r)
     }
     rma_window_local_end(&r->window, RMA_LOCAL_WRITE);
     if (r->expect_local) {
-        memset(r->expect_local, 0, r->elems * sizeof *r->expect_local);
-        memset(r->expect_remote, 0, r->elems * sizeof *r->expect_remote);
+        memset(r->expect_local, 0, bytes);
+        memset(r->expect_remote, 0, bytes);
     }
 }
 
@@ -63,7 +71,20 @@ void rma_data_setup(struct rma_run *r)
  * compare-and-swap of iteration it (0 at the start of a size). */
 static uint64_t previous_value(const struct rma_run *r, size_t it, size_t idx)
 {
-    return it == 0 ? 0 : r->op->value(r->rank, it - 1, idx);
+    return it == 0 ? 0 : r->op->value(r->elem, r->rank, it - 1, idx);
+}
+
+/* The COMMSWEEP_CORRUPT hook: one wrong operand, wrong in a way -c must see
+ * whatever the target already holds (rma_value_damage). */
+static void damage_operand(const struct rma_run *r, struct buf *origin)
+{
+    if (plain_bytes(r)) {
+        buf_flip_byte(origin, 0);
+        return;
+    }
+    size_t size = r->elem.size;
+    rma_elem_store(origin->ptr, 0, size,
+                   rma_value_damage(r->elem, rma_elem_load(origin->ptr, 0, size)));
 }
 
 void rma_data_prepare(struct rma_run *r, size_t it)
@@ -76,20 +97,22 @@ void rma_data_prepare(struct rma_run *r, size_t it)
         buf_set_bytes(&origin, RMA_POISON);
         return;
     }
-    if (r->op->elem == 1) {
+    if (plain_bytes(r)) {
         buf_fill_bytes(&origin, r->rank, it);
     } else {
         for (size_t i = 0; i < r->elems; i++)
-            rma_elem_store(r->origin.ptr, i, r->op->elem, r->op->value(r->rank, it, i));
+            rma_elem_store(r->origin.ptr, i, r->elem.size,
+                           r->op->value(r->elem, r->rank, it, i));
     }
+    /* The comparand's first bytes are the element, whatever the byte order. */
     if (r->op->compares)
-        r->compare = previous_value(r, it, 0);
+        rma_elem_store(&r->compare, 0, r->elem.size, previous_value(r, it, 0));
     if (r->op->fetches) {
         struct buf result = buf_view(&r->result, 0, bytes);
         buf_set_bytes(&result, RMA_POISON);
     }
     if (r->corrupt && it == r->warmup && bytes)
-        buf_flip_byte(&origin, 0);
+        damage_operand(r, &origin);
 }
 
 /* The window after the peer's operations of iteration it: the first wrong
@@ -102,16 +125,17 @@ static size_t window_bad(struct rma_run *r, size_t it)
     enum rma_local how = local_access(r, RMA_LOCAL_READ);
     size_t bad = SIZE_MAX;
     rma_window_local_begin(&r->window, how);
-    if (op->elem == 1) {
+    size_t size = r->elem.size;
+    if (plain_bytes(r)) {
         bad = buf_check_bytes(&win, 0, r->elems, r->peer, it);
     } else {
         for (size_t i = 0; i < r->elems; i++) {
-            uint64_t before = r->expect_local ? r->expect_local[i] : 0;
-            uint64_t want =
-                rma_combine_value(op->combine, before, op->value(r->peer, it, i), op->elem);
+            uint64_t before = r->expect_local ? rma_elem_load(r->expect_local, i, size) : 0;
+            uint64_t want = rma_combine_value(op->combine, r->elem, before,
+                                              op->value(r->elem, r->peer, it, i));
             if (r->expect_local)
-                r->expect_local[i] = want;
-            if (rma_elem_load(win.ptr, i, op->elem) != want && bad == SIZE_MAX)
+                rma_elem_store(r->expect_local, i, size, want);
+            if (rma_elem_load(win.ptr, i, size) != want && bad == SIZE_MAX)
                 bad = i;
         }
     }
@@ -124,13 +148,15 @@ static size_t window_bad(struct rma_run *r, size_t it)
 static size_t fetched_bad(struct rma_run *r, size_t it)
 {
     const struct rma_op *op = r->op;
-    size_t bad = SIZE_MAX;
+    size_t size = r->elem.size, bad = SIZE_MAX;
     for (size_t i = 0; i < r->elems; i++) {
-        uint64_t before = r->expect_remote ? r->expect_remote[i] : previous_value(r, it, i);
+        uint64_t before = r->expect_remote ? rma_elem_load(r->expect_remote, i, size)
+                                           : previous_value(r, it, i);
         if (r->expect_remote)
-            r->expect_remote[i] =
-                rma_combine_value(op->combine, before, op->value(r->rank, it, i), op->elem);
-        if (rma_elem_load(r->result.ptr, i, op->elem) != before && bad == SIZE_MAX)
+            rma_elem_store(r->expect_remote, i, size,
+                           rma_combine_value(op->combine, r->elem, before,
+                                             op->value(r->elem, r->rank, it, i)));
+        if (rma_elem_load(r->result.ptr, i, size) != before && bad == SIZE_MAX)
             bad = i;
     }
     return bad;

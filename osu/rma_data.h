@@ -7,19 +7,20 @@
  * target checks its window (put, accumulate, atomics: running sums included)
  * and the origin its get or fetch buffers.
  *
- * COMMSWEEP_CORRUPT=1 alters one byte of what the transfers of rank 0 (or of
- * the rank COMMSWEEP_CORRUPT_RANK names) carry: its operand in the first
- * timed iteration of each size, or for get the window of its target, so
- * tests can prove that -c catches bad data. rma_data_corrupts says whether
- * this rank is the one that alters data.
+ * COMMSWEEP_CORRUPT=1 alters what the transfers of rank 0 (or of the rank
+ * COMMSWEEP_CORRUPT_RANK names) carry: one bit of its first operand in the
+ * first timed iteration of each size (of a float, the sign), or for get one
+ * byte of its target's window, so tests can prove that -c catches bad data.
+ * rma_data_corrupts says whether this rank is the one that alters data.
  */
 #ifndef COMMSWEEP_OSU_RMA_DATA_H
 #define COMMSWEEP_OSU_RMA_DATA_H
 
 #include "rma_run.h"
 
-/* Expectation arrays for elements (summing operations only). */
-void rma_data_alloc(struct rma_run *r, size_t max_elems);
+/* Expected contents of both windows, for up to bytes bytes of window
+ * (summing operations only). */
+void rma_data_alloc(struct rma_run *r, size_t bytes);
 void rma_data_free(struct rma_run *r);
 
 /* Start of a size, outside any epoch: window contents and expectations. */

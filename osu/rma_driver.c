@@ -29,9 +29,59 @@ static void accept_seed_spelling(int argc, char **argv)
             argv[i] = long_form;
 }
 
+/* -T: the types of the sweeps. MPI_Compare_and_swap takes no floating-point
+ * type, so there "all" leaves MPI_FLOAT out and mpi_float is refused. */
+static void choose_types(struct rma_run *r, const struct rma_bench *b, int choice)
+{
+    const struct rma_op *op = b->op;
+    r->ntypes = 0;
+    if (!b->omb_types) {
+        r->types[r->ntypes++] = op->type;
+        return;
+    }
+    if (choice < RMA_OMB_TYPES && !rma_op_takes(op, (enum rma_type)choice))
+        err_usage("-T %s: %s takes integer types only (MPI standard); use mpi_char or mpi_int",
+                  rma_type_choices[choice], op->call);
+    for (int t = 0; t < RMA_OMB_TYPES; t++)
+        if ((choice == t || choice == RMA_OMB_TYPES) && rma_op_takes(op, (enum rma_type)t))
+            r->types[r->ntypes++] = (enum rma_type)t;
+}
+
+/* The largest element of the sweeps' types, in bytes. */
+static size_t largest_elem(const struct rma_run *r)
+{
+    size_t most = 1;
+    for (size_t t = 0; t < r->ntypes; t++) {
+        size_t size = rma_type_elem(r->types[t]).size;
+        most = size > most ? size : most;
+    }
+    return most;
+}
+
+/* -m against the operation: one element of each type for fetch-and-op and
+ * compare-and-swap (-m must stay the default), whole elements for the
+ * bandwidth programs. */
+static void check_sizes(struct rma_run *r, const struct rma_bench *b)
+{
+    const struct rma_op *op = b->op;
+    size_t elem = largest_elem(r);
+    if (op->one_element) {
+        if (r->opts.min_size != b->prog.min_size || r->opts.max_size != b->prog.max_size)
+            err_usage("%s works on one element of the -T type: -m does not apply", op->call);
+        /* Buffers and the -M cap count the largest element. */
+        r->opts.min_size = r->opts.max_size = elem;
+    }
+    /* Latency programs follow OMB 7.4's rule: a size carries its whole
+     * elements (sizes below one element are skipped); the bandwidth slots
+     * must stay element-aligned, so there sizes are whole elements. */
+    if (r->opts.min_size % elem && b->shape != RMA_SHAPE_LATENCY)
+        err_usage("message sizes must be multiples of the %zu-byte element: minimum %zu is not",
+                  elem, r->opts.min_size);
+}
+
 static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char **argv)
 {
-    int win = RMA_WIN_CREATE, sync = -1, lock = b->shared_lock ? 0 : 1;
+    int win = RMA_WIN_CREATE, sync = -1, lock = b->shared_lock ? 0 : 1, type = RMA_TYPE_CHAR;
     static const char *const lock_names[] = {"shared", "exclusive", NULL};
     bool no_hints = false;
     char sync_help[160];
@@ -56,11 +106,18 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
                  "(default: once, at the largest size)"},
         {0},
         {0},
+        {.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE, .dest = &type,
+         .metavar = "mpi_char|mpi_int|mpi_float|all",
+         .help = b->op->integers_only
+                     ? "element type (default mpi_char); all: one sweep with each integer type"
+                     : "element type (default mpi_char); all: one sweep with each",
+         .choices = rma_type_choices},
     };
     extra[6] = osu_alias(&extra[0], "win-options");
     extra[7] = osu_alias(&extra[1], "sync-option");
+    size_t nextra = sizeof extra / sizeof extra[0] - (b->omb_types ? 0 : 1);
     accept_seed_spelling(argc, argv);
-    osu_parse(&r->opts, &b->prog, argc, argv, extra, sizeof extra / sizeof extra[0]);
+    osu_parse(&r->opts, &b->prog, argc, argv, extra, nextra);
     if (r->opts.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[r->opts.first_positional]);
     r->win_kind = (enum rma_win_kind)win;
@@ -77,16 +134,8 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
         err_usage("%s", why);
     if (r->opts.full && b->shape != RMA_SHAPE_LATENCY)
         err_usage("-f applies to the latency programs only");
-
-    const struct rma_op *op = b->op;
-    if (op->one_element && (r->opts.min_size != op->elem || r->opts.max_size != op->elem))
-        err_usage("%s works on one %zu-byte element: -m does not apply", op->call, op->elem);
-    /* Latency programs follow OMB 7.4's rule: a size carries its whole
-     * elements (sizes below one element are skipped); the bandwidth slots
-     * must stay element-aligned, so there sizes are whole elements. */
-    if (r->opts.min_size % op->elem && b->shape != RMA_SHAPE_LATENCY)
-        err_usage("message sizes must be multiples of the %zu-byte element: minimum %zu is not",
-                  op->elem, r->opts.min_size);
+    choose_types(r, b, type);
+    check_sizes(r, b);
     if (harness.size != 2)
         err_usage("needs exactly 2 processes (got %d)", harness.size);
 }
@@ -126,13 +175,54 @@ static const char *omb_sync_name(enum rma_sync s)
     }
 }
 
+/* OMB 7.4's lines after its title for a sweep of type t, each ended by a
+ * newline. */
+static void omb_lines(const struct rma_run *r, enum rma_type t, char *text, size_t len)
+{
+    snprintf(text, len, "# Window creation: %s\n# Synchronization: %s\n# Datatype: %s.\n",
+             omb_win_names[r->win_kind], omb_sync_name(r->sync), rma_type_name(t));
+}
+
+/* "MPI_SIGNED_CHAR, MPI_INT": the MPI types of the sweeps, as the library
+ * names them. */
+static void mpi_type_list(const struct rma_run *r, char *text, size_t len)
+{
+    size_t used = 0;
+    text[0] = '\0';
+    for (size_t t = 0; t < r->ntypes && used < len; t++) {
+        char name[MPI_MAX_OBJECT_NAME];
+        int n = 0;
+        MPI_CHECK(MPI_Type_get_name(rma_type_mpi(r->types[t]), name, &n));
+        used += (size_t)snprintf(text + used, len - used, "%s%s", t ? ", " : "", name);
+    }
+}
+
+/* Our lines on the operation and its elements. */
+static void describe_operation(const struct rma_run *r)
+{
+    const struct rma_op *op = r->op;
+    const char *swap = r->epochs == 2 ? ", origin and target swap after every epoch" : "";
+    if (r->types[0] == RMA_TYPE_BYTE) {
+        out_comment("operation: %s%s", op->call, swap);
+        return;
+    }
+    char types[256];
+    mpi_type_list(r, types, sizeof types);
+    out_comment("operation: %s%s%s%s on %s elements%s%s", op->call, op->mpi_op ? " (" : "",
+                op->mpi_op ? op->mpi_op : "", op->mpi_op ? ")" : "", types,
+                r->ntypes > 1 ? ", one sweep each" : "", swap);
+    if (r->bench->omb_types && r->types[0] == RMA_TYPE_CHAR)
+        out_comment("-T mpi_char: MPI_SIGNED_CHAR, the same bytes in a type that %s takes "
+                    "(MPI_CHAR is none)",
+                    op->mpi_op ? op->mpi_op : op->call);
+    if (r->ntypes > 1 && r->ntypes < RMA_OMB_TYPES)
+        out_comment("-T all: no MPI_FLOAT sweep, %s takes integer types only", op->call);
+}
+
 static void print_preamble(const struct rma_run *r, int argc, char **argv)
 {
     char omb[256];
-    size_t elem = r->op->elem;
-    snprintf(omb, sizeof omb, "# Window creation: %s\n# Synchronization: %s\n# Datatype: %s.\n",
-             omb_win_names[r->win_kind], omb_sync_name(r->sync),
-             elem == 1 ? "MPI_CHAR" : elem == 4 ? "MPI_UINT32_T" : "MPI_UINT64_T");
+    omb_lines(r, r->types[0], omb, sizeof omb);
     osu_print_preamble(&r->opts, &r->bench->prog, argc, argv, NULL, omb);
     bool device = r->opts.where[0] != BUF_HOST || r->opts.where[1] != BUF_HOST;
     char text[256];
@@ -146,8 +236,18 @@ static void print_preamble(const struct rma_run *r, int argc, char **argv)
                     r->lock_shared ? "shared" : "exclusive");
     else
         out_comment("synchronization: %s", rma_sync_describe(r->sync));
-    out_comment("operation: %s%s", r->op->call,
-                r->epochs == 2 ? ", origin and target swap after every epoch" : "");
+    describe_operation(r);
+}
+
+/* Before each sweep of -T all after the first, OMB 7.4's header again:
+ * the title (its version is in the first), its lines, then the columns. */
+static void print_sweep_header(const struct rma_run *r)
+{
+    char omb[256];
+    omb_lines(r, r->type, omb, sizeof omb);
+    omb[strlen(omb) - 1] = '\0';
+    out_comment("%s", r->bench->prog.title);
+    out_line("%s", omb);
 }
 
 static void print_columns(const struct rma_run *r)
@@ -191,7 +291,7 @@ static void allocate(struct rma_run *r)
     }
     if (!r->win_per_size)
         open_window(r, bytes);
-    rma_data_alloc(r, bytes / r->op->elem);
+    rma_data_alloc(r, bytes);
     r->xfer.origin = r->origin.ptr;
     r->xfer.result = r->result.ptr;
     r->xfer.compare = &r->compare;
@@ -330,9 +430,11 @@ static void print_row(struct rma_run *r, size_t iters, const struct rma_times *t
 static void run_size(struct rma_run *r, size_t size)
 {
     const struct rma_bench *b = r->bench;
+    size_t elem = r->elem.size;
     r->size = size;
-    r->elems = r->slots * (size / r->op->elem);
-    if (msg_type_make(size / r->op->elem, rma_op_datatype(r->op), &r->xfer.type))
+    r->elems = r->slots * (size / elem);
+    r->xfer.elem = rma_type_mpi(r->type);
+    if (msg_type_make(size / elem, r->xfer.elem, &r->xfer.type))
         err_fatal("cannot describe a message of %zu bytes", size);
     r->xfer.size = size;
     size_t iters = osu_iterations(&r->opts, &b->prog, size);
@@ -340,7 +442,7 @@ static void run_size(struct rma_run *r, size_t size)
     r->failed_checks = 0;
     /* A zero-byte size still gets a window of one element. */
     if (r->win_per_size)
-        open_window(r, (size ? size : r->op->elem) * r->slots);
+        open_window(r, (size ? size : elem) * r->slots);
     struct rma_times t;
     measure(r, iters, &t);
     msg_type_free(&r->xfer.type);
@@ -352,6 +454,24 @@ static void run_size(struct rma_run *r, size_t size)
 static size_t next_size(size_t size, size_t elem)
 {
     return size ? size * 2 : elem;
+}
+
+/* The sizes of one element type: fetch-and-op and compare-and-swap one
+ * element, the others the -m range in whole elements, as OMB 7.4 (sizes
+ * below one element are left out, size 0 is kept). */
+static void sweep(struct rma_run *r)
+{
+    size_t elem = r->elem.size;
+    if (r->op->one_element) {
+        run_size(r, elem);
+        return;
+    }
+    for (size_t size = r->opts.min_size; size <= r->opts.max_size; size = next_size(size, elem)) {
+        if (size == 0 || size >= elem)
+            run_size(r, size);
+        if (size > SIZE_MAX / 2)
+            break;
+    }
 }
 
 _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
@@ -382,14 +502,13 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
         err_any(MPI_COMM_WORLD, !r.iteration_times, ERR_STATUS_USAGE,
                 "cannot allocate the times of %zu iterations (-z)", most);
     }
-    print_columns(&r);
-
-    for (size_t size = r.opts.min_size; size <= r.opts.max_size;
-         size = next_size(size, b->op->elem)) {
-        if (size == 0 || size >= b->op->elem)
-            run_size(&r, size);
-        if (size > SIZE_MAX / 2)
-            break;
+    for (size_t t = 0; t < r.ntypes; t++) {
+        r.type = r.types[t];
+        r.elem = rma_type_elem(r.type);
+        if (t > 0)
+            print_sweep_header(&r);
+        print_columns(&r);
+        sweep(&r);
     }
     release(&r);
     free(r.iteration_times);

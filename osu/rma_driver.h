@@ -6,10 +6,11 @@
  * A program is a struct rma_bench: its OSU description and defaults, the
  * operation it times (rma_op.h), its shape (latency, bandwidth or
  * bidirectional bandwidth), the synchronizations it accepts and its default
- * one, and whether it takes device buffers. The driver owns the rest:
- * options (-w, -s, -n beside the OSU letters), the two-rank check, the -M cap,
- * the window (rma_window.h), the epochs (rma_sync.h), the size sweep, warm-up,
- * timing, -f statistics, -c validation (rma_data.h) and the output.
+ * one, whether it takes device buffers and OMB's -T element types. The
+ * driver owns the rest: options (-w, -s, -n, -T beside the OSU letters), the
+ * two-rank check, the -M cap, the window (rma_window.h), the epochs
+ * (rma_sync.h), the size sweep (once per -T type), warm-up, timing, -f
+ * statistics, -c validation (rma_data.h) and the output.
  *
  * Shapes: a latency program under an active-target mode (pscw, fence) moves
  * one message from rank 0 to rank 1 and then one back, each in its own epoch,
@@ -39,6 +40,8 @@ struct rma_bench {
     enum rma_sync default_sync; /* the seed's synchronization */
     bool shared_lock;           /* -s lock takes a shared lock by default (OMB 7.4's
                                  * programs); the seed's passive ones an exclusive */
+    bool omb_types;             /* takes OMB 7.4's -T (default mpi_char); without it
+                                 * the elements are of the operation's own type */
 };
 
 /* The whole program: returns only through harness_finish. */

@@ -23,6 +23,10 @@ struct rma_failure {
 struct rma_run {
     const struct rma_bench *bench;
     const struct rma_op *op;
+    enum rma_type types[RMA_OMB_TYPES]; /* one sweep each (-T all: several) */
+    size_t ntypes;
+    enum rma_type type;     /* element type of the current sweep */
+    struct rma_elem elem;   /* its size and kind */
     struct osu_opts opts;
     enum rma_win_kind win_kind;
     enum rma_sync sync;
@@ -40,10 +44,10 @@ struct rma_run {
     uint64_t compare;
     struct rma_xfer xfer;
     size_t size;            /* bytes per operation */
-    size_t elems;           /* elements per epoch: slots * size / elem */
+    size_t elems;           /* elements per epoch: slots * (size / element size) */
     size_t warmup;          /* of the current size */
-    uint64_t *expect_local;  /* -c, summing ops: what this rank's window holds */
-    uint64_t *expect_remote; /* -c, summing ops: what the peer's window holds */
+    void *expect_local;     /* -c, summing ops: what this rank's window holds */
+    void *expect_remote;    /* -c, summing ops: what the peer's window holds */
     bool corrupt;           /* this rank damages data (see rma_data.h) */
     size_t failed_checks;   /* wrong buffers of the current size, this rank */
     struct rma_failure first_failure; /* valid when failed_checks > 0 */

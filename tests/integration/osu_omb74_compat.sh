@@ -89,9 +89,9 @@ run 2 "$O/osu_passive_put_latency" -s lock -m 1:4 -i 2 -x 1
 expect '[ "$RC" = 0 ] && grep -q "^# synchronization: lock (MPI_Win_lock exclusive/" "$OUT"' \
     "osu_passive_put_latency -s lock: the seed's exclusive lock"
 # OMB 7.4's size rule of the accumulates: whole elements, none below one.
-run 2 "$O/osu_acc_latency" -m 1:16 -i 2 -x 1 -c
+run 2 "$O/osu_acc_latency" -m 1:16 -i 2 -x 1 -c -T mpi_int
 expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$1, \$NF}" | tr "\n" " ")" = "4 Pass 8 Pass 16 Pass " ]' \
-    "osu_acc_latency -m 1:16: sizes below one element skipped, validation passes"
-run 2 "$O/osu_acc_latency" -m 6:6 -i 2 -x 1 -c
+    "osu_acc_latency -m 1:16 -T mpi_int: sizes below one element skipped, validation passes"
+run 2 "$O/osu_acc_latency" -m 6:6 -i 2 -x 1 -c -T mpi_float
 expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$1, \$NF}")" = "6 Pass" ]' \
-    "osu_acc_latency -m 6:6: one whole element at size 6, validation passes"
+    "osu_acc_latency -m 6:6 -T mpi_float: one whole element at size 6, validation passes"

@@ -52,6 +52,13 @@ refuse "-x negative" osu_passive_put_latency -x -1
 refuse "-m with MIN above MAX" osu_put_latency -m 64:8
 refuse "-m on a one-element atomic" osu_fop_latency -m 16
 refuse "-m on compare-and-swap" osu_cas_latency -m 8:16
+refuse "-m on fetch-and-op, even the element's size" osu_fop_latency -T mpi_int -m 4
+refuse2 "-T mpi_float on compare-and-swap" osu_cas_latency -T mpi_float
+expect 'grep -q "MPI_Compare_and_swap takes integer types only" "$ERR"' "the refusal says why"
+refuse "-T with a type OMB 7.4 does not offer" osu_acc_latency -T mpi_double
+refuse "-T without a value" osu_fop_latency -T
+refuse "-T on put (bytes only)" osu_put_latency -T mpi_int
+refuse "-T on the seed's passive accumulate" osu_passive_acc_latency -T mpi_char
 refuse "-f on a bandwidth program" osu_put_bw -f
 refuse "stray argument" osu_fop_latency 12
 refuse "one placement letter only" osu_put_latency D
@@ -73,14 +80,19 @@ refuse "device buffers on an accumulate program" osu_acc_latency -d cuda
 refuse "device buffers on fetch-and-op" osu_fop_latency -d cuda
 refuse "device window from MPI_Win_allocate" osu_put_latency -w allocate D D
 
-# -c fails when the data is wrong: COMMSWEEP_CORRUPT=1 damages one byte of
-# what rank 0's transfers carry. The failing size is the last row, with Fail,
-# one message on stderr names it, status 1.
+# -c fails when the data is wrong: COMMSWEEP_CORRUPT=1 damages what rank
+# 0's transfers carry (a byte, a bit of an integer, a float's sign). The
+# failing size is the last row, with Fail, one message on stderr names it,
+# status 1. Each -T type of the accumulates and atomics is caught.
 export COMMSWEEP_CORRUPT=1
 for case in "osu_put_latency -m 1:8" "osu_get_latency -m 1:8 -s fence" "osu_acc_latency -m 4:8" \
     "osu_put_bibw -m 4:8 -W 2" "osu_passive_put_latency -m 1:8 -s flush_local" \
     "osu_passive_get_bw -m 4:8 -W 2" "osu_passive_acc_latency -m 4:8 -s lock_all" \
-    "osu_get_acc_latency -m 4:8" "osu_fop_latency -s pscw" "osu_cas_latency -s lock"; do
+    "osu_get_acc_latency -m 4:8" "osu_fop_latency -s pscw" "osu_cas_latency -s lock" \
+    "osu_acc_latency -m 4:8 -T mpi_int" "osu_acc_latency -m 4:8 -T mpi_float -s flush" \
+    "osu_get_acc_latency -m 4:8 -T mpi_int -s fence" "osu_get_acc_latency -m 4:8 -T mpi_float" \
+    "osu_fop_latency -T mpi_int -s lock_all" "osu_fop_latency -T mpi_float" \
+    "osu_cas_latency -T mpi_int -s pscw" "osu_acc_latency -m 1:2 -T all -s lock"; do
     set -- $case
     prog=$1
     shift

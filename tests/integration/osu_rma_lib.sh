@@ -35,7 +35,7 @@ rma_range() {
 }
 rma_sizes() {
     case $1 in
-    osu_fop_latency | osu_cas_latency) echo "8" ;;
+    osu_fop_latency | osu_cas_latency) echo "1" ;; # one MPI_CHAR, OMB 7.4's default type
     *acc_latency) echo "4 8 16" ;;
     *) echo "1 2 4 8" ;;
     esac

@@ -67,6 +67,44 @@ run 2 "$RMA/osu_put_bw" -m 64:128 -i 10 -x 1 -W 4 -z
 expect_rma "osu_put_bw -z" osu_put_bw create pscw "64 128" "Bandwidth (MB/s)" \
     "P50 Tail BW(MB/s)" "P90 Tail BW(MB/s)" "P99 Tail BW(MB/s)"
 
+# -T: OMB 7.4's element types, validated. all: one sweep per type, each
+# after OMB's header lines (the later ones repeat the title, without the
+# version, window creation, synchronization and Datatype) and the heading;
+# sizes below one element are left out; fetch-and-op and compare-and-swap
+# report the element's size; compare-and-swap takes no MPI_FLOAT.
+kind=create
+[ "$KINDS" = allocate ] && kind=allocate
+while IFS='|' read -r prog mode args sizes types; do
+    # shellcheck disable=SC2086
+    run 2 "$RMA/$prog" -w "$kind" -s "$mode" $args -i 3 -x 1 -c < /dev/null
+    expect_rma "$prog -s $mode $args -c" "$prog" "$kind" "$mode" "$sizes" "Latency (us)" Validation
+    expect '[ "$(sed -n "s/^# Datatype: \(.*\)\.$/\1/p" "$OUT" | tr "\n" " ")" = "$types " ]' \
+        "$prog $args: the Datatype line of each sweep ($types)"
+    n=$(echo "$types" | wc -w)
+    expect '[ "$(grep -c "^# Size " "$OUT")" = "$n" ] && [ "$(grep -c "^# OSU MPI_" "$OUT")" = "$n" ] && [ "$(grep -c "^# Window creation: " "$OUT")" = "$n" ]' \
+        "$prog $args: OMB's header and the heading before each of the $n sweeps"
+done <<'CASES'
+osu_acc_latency|fence|-m 1:8 -T all|1 2 4 8 4 8 4 8|MPI_CHAR MPI_INT MPI_FLOAT
+osu_acc_latency|pscw|-m 2:8|2 4 8|MPI_CHAR
+osu_acc_latency|flush|-m 1:16 -T mpi_float|4 8 16|MPI_FLOAT
+osu_get_acc_latency|lock|-m 2:4 -T all|2 4 4 4|MPI_CHAR MPI_INT MPI_FLOAT
+osu_get_acc_latency|pscw|-m 6:12 -T mpi_int|6 12|MPI_INT
+osu_fop_latency|pscw|-T all|1 4 4|MPI_CHAR MPI_INT MPI_FLOAT
+osu_fop_latency|lock_all|-T mpi_float|4|MPI_FLOAT
+osu_cas_latency|flush|-T all|1 4|MPI_CHAR MPI_INT
+osu_cas_latency|fence|-T mpi_int|4|MPI_INT
+osu_cas_latency|lock|--type mpi_char|1|MPI_CHAR
+CASES
+run 2 "$RMA/osu_cas_latency" -T all -i 2 -x 1
+expect 'grep -q "^# -T all: no MPI_FLOAT sweep, MPI_Compare_and_swap takes integer types only" "$OUT"' \
+    "osu_cas_latency -T all says why MPI_FLOAT is left out"
+run 2 "$RMA/osu_acc_latency" -m 1:1 -i 2 -x 1
+expect 'grep -q "^# operation: MPI_Accumulate (MPI_SUM) on MPI_SIGNED_CHAR elements" "$OUT"' \
+    "OMB's MPI_CHAR moves as MPI_SIGNED_CHAR, a type MPI_SUM takes"
+run 2 "$RMA/osu_passive_acc_latency" -m 4:4 -i 2 -x 1 -c
+expect '[ "$RC" = 0 ] && grep -qx "# Datatype: MPI_UINT32_T." "$OUT" && [ "$(data_lines | awk "{print \$1, \$NF}")" = "4 Pass" ]' \
+    "osu_passive_acc_latency keeps the seed's 32-bit unsigned sums"
+
 # --win-per-size: a window of size x window bytes for every size, as OMB 7.4.
 while IFS='|' read -r prog kind mode args sizes; do
     # shellcheck disable=SC2086
@@ -81,7 +119,7 @@ osu_get_bw|allocate|flush|-m 1:8 -W 4|1 2 4 8
 osu_acc_latency|dynamic|lock|-m 4:16|4 8 16
 osu_put_bibw|create|pscw|-m 1:8 -W 3|1 2 4 8
 osu_passive_get_latency|allocate|lock_all|-m 1:8|1 2 4 8
-osu_fop_latency|create|flush_local||8
+osu_fop_latency|create|flush_local||1
 CASES
 
 # Zero-byte operations (sync cost alone) and a size that is no power of two.

@@ -1,12 +1,11 @@
-/* Unit tests of osu/rma_mode and osu/rma_value: which window/synchronization
- * combinations a one-sided program accepts, and the values a validated run
- * expects (accumulate sums, compare-and-swap operands). */
+/* Unit tests of osu/rma_mode and osu/rma_op: which window/synchronization
+ * combinations a one-sided program accepts, and which element types each
+ * operation takes (the arithmetic of -c is in test_osu_rma_value.c). */
 #include "unit.h"
 #include <string.h>
 
 #include "../../osu/rma_mode.h"
 #include "../../osu/rma_op.h"
-#include "../../osu/rma_value.h"
 
 static const struct rma_rules active = {RMA_SYNCS_ACTIVE, true};
 static const struct rma_rules passive = {RMA_SYNCS_PASSIVE, true};
@@ -77,65 +76,47 @@ static void test_sync_help_names_default(void **state)
     assert_non_null(strstr(text, "default lock"));
 }
 
-/* Running sums of one element over several epochs, wrapping as uint32. */
-static void test_accumulate_sums(void **state)
-{
-    (void)state;
-    uint64_t window = 0, manual = 0;
-    for (size_t it = 0; it < 1000; it++) {
-        uint64_t add = rma_op_acc.value(1, it, 7);
-        assert_true(add < 251);
-        window = rma_combine_value(RMA_SUM, window, add, 4);
-        manual += add;
-    }
-    assert_int_equal(window, manual); /* far from wrapping: exact */
-    assert_int_equal(rma_combine_value(RMA_SUM, 0xffffffffu, 2, 4), 1);
-    assert_int_equal(rma_combine_value(RMA_SUM, UINT64_MAX, 1, 8), 0);
-    assert_int_equal(rma_combine_value(RMA_REPLACE, 55, 9, 1), 9);
-    assert_int_equal(rma_combine_value(RMA_REPLACE, 0, 0x1ff, 1), 0xff);
-}
-
-static void test_fetch_and_op_addend_nonzero(void **state)
-{
-    (void)state;
-    for (size_t it = 0; it < 500; it++)
-        assert_true(rma_op_fop.value(0, it, 0) >= 1);
-}
-
-/* Every swap must change the window: distinct per (rank, iteration), never 0. */
-static void test_swap_values_distinct(void **state)
-{
-    (void)state;
-    for (size_t it = 0; it < 100; it++) {
-        uint64_t a = rma_op_cas.value(0, it, 0), b = rma_op_cas.value(1, it, 0);
-        assert_true(a != 0 && b != 0 && a != b);
-        assert_true(a != rma_op_cas.value(0, it + 1, 0));
-    }
-}
-
-static void test_element_load_store(void **state)
-{
-    (void)state;
-    unsigned char mem[32];
-    memset(mem, 0, sizeof mem);
-    rma_elem_store(mem, 1, 4, 0x12345678u);
-    assert_int_equal(rma_elem_load(mem, 1, 4), 0x12345678u);
-    assert_int_equal(rma_elem_load(mem, 0, 4), 0);
-    rma_elem_store(mem, 2, 8, 0x0102030405060708ull);
-    assert_int_equal(rma_elem_load(mem, 2, 8), 0x0102030405060708ull);
-    rma_elem_store(mem, 3, 1, 0x1ab);
-    assert_int_equal(rma_elem_load(mem, 3, 1), 0xab);
-}
-
 static void test_operation_table(void **state)
 {
     (void)state;
-    assert_int_equal(rma_op_put.elem, 1);
+    assert_int_equal(rma_op_put.type, RMA_TYPE_BYTE);
+    assert_int_equal(rma_type_elem(rma_op_put.type).size, 1);
+    assert_int_equal(rma_op_acc.type, RMA_TYPE_UINT32); /* the seed's passive accumulate */
     assert_true(rma_op_get.reads_target);
     assert_int_equal(rma_op_acc.combine, RMA_SUM);
     assert_true(rma_op_get_acc.fetches);
     assert_true(rma_op_fop.one_element && rma_op_cas.one_element);
     assert_true(rma_op_cas.compares && !rma_op_fop.compares);
+}
+
+/* OMB 7.4's -T names in its "all" order; MPI_Compare_and_swap takes no
+ * floating-point type, the summing operations take all three. */
+static void test_element_types(void **state)
+{
+    (void)state;
+    assert_string_equal(rma_type_choices[RMA_TYPE_CHAR], "mpi_char");
+    assert_string_equal(rma_type_choices[RMA_TYPE_INT], "mpi_int");
+    assert_string_equal(rma_type_choices[RMA_TYPE_FLOAT], "mpi_float");
+    assert_string_equal(rma_type_choices[RMA_OMB_TYPES], "all");
+    assert_null(rma_type_choices[RMA_OMB_TYPES + 1]);
+    assert_string_equal(rma_type_name(RMA_TYPE_CHAR), "MPI_CHAR");
+    assert_string_equal(rma_type_name(RMA_TYPE_INT), "MPI_INT");
+    assert_string_equal(rma_type_name(RMA_TYPE_FLOAT), "MPI_FLOAT");
+    assert_string_equal(rma_type_name(RMA_TYPE_BYTE), "MPI_CHAR");
+    assert_string_equal(rma_type_name(RMA_TYPE_UINT32), "MPI_UINT32_T");
+    assert_int_equal(rma_type_elem(RMA_TYPE_CHAR).size, 1);
+    assert_int_equal(rma_type_elem(RMA_TYPE_INT).size, sizeof(int));
+    assert_int_equal(rma_type_elem(RMA_TYPE_FLOAT).size, 4);
+    assert_int_equal(rma_type_elem(RMA_TYPE_FLOAT).kind, RMA_FLOATING);
+    assert_int_equal(rma_type_elem(RMA_TYPE_INT).kind, RMA_INTEGER);
+    for (int t = 0; t < RMA_OMB_TYPES; t++) {
+        assert_true(rma_op_takes(&rma_op_acc, t));
+        assert_true(rma_op_takes(&rma_op_get_acc, t));
+        assert_true(rma_op_takes(&rma_op_fop, t));
+    }
+    assert_true(rma_op_takes(&rma_op_cas, RMA_TYPE_CHAR));
+    assert_true(rma_op_takes(&rma_op_cas, RMA_TYPE_INT));
+    assert_false(rma_op_takes(&rma_op_cas, RMA_TYPE_FLOAT));
 }
 
 int main(void)
@@ -146,11 +127,8 @@ int main(void)
         cmocka_unit_test(test_passive_programs_refuse_active_modes),
         cmocka_unit_test(test_device_rules),
         cmocka_unit_test(test_sync_help_names_default),
-        cmocka_unit_test(test_accumulate_sums),
-        cmocka_unit_test(test_fetch_and_op_addend_nonzero),
-        cmocka_unit_test(test_swap_values_distinct),
-        cmocka_unit_test(test_element_load_store),
         cmocka_unit_test(test_operation_table),
+        cmocka_unit_test(test_element_types),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
