@@ -21,13 +21,6 @@ for prog in $RMA_PROGRAMS; do
     for mode in $(rma_syncs "$prog"); do
         for kind in $KINDS; do
             desc="$prog -w $kind -s $mode -c"
-            # Open MPI 4.1 osc/rdma over vader crashes in 64-bit
-            # MPI_Compare_and_swap on MPI_Win_allocate windows
-            # (open-mpi/ompi#11349, #7967): a library defect, not ours.
-            if [ "$prog" = osu_cas_latency ] && [ "$kind" = allocate ] && [ "$RMA_OPEN_MPI" = 1 ]; then
-                skip "$desc" "Open MPI osc/rdma+vader compare-and-swap crash (ompi#11349)"
-                continue
-            fi
             # shellcheck disable=SC2046
             run 2 "$RMA/$prog" $(rma_range "$prog") $(rma_window_option "$prog") \
                 -i 3 -x 1 -c -w "$kind" -s "$mode"
