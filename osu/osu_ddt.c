@@ -243,7 +243,7 @@ struct opt_spec osu_ddt_option(struct osu_ddt *d)
 
 size_t osu_ddt_min_count(const struct osu_ddt *d)
 {
-    return d->kind == OSU_DDT_INDEXED ? d->span : 1;
+    return d->kind == OSU_DDT_INDEXED ? d->span : 0;
 }
 
 size_t osu_ddt_nruns(const struct osu_ddt *d, size_t count)

@@ -53,7 +53,7 @@ void osu_ddt_free(struct osu_ddt *d);
 struct opt_spec osu_ddt_option(struct osu_ddt *d);
 
 /* The smallest message, in elements, the type fits in (indx: its span;
- * otherwise 1). */
+ * otherwise 0). */
 size_t osu_ddt_min_count(const struct osu_ddt *d);
 /* Contiguous runs of elements the type carries in a message of count
  * elements, and run k of them (first element, length). */
