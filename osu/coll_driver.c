@@ -9,6 +9,7 @@
 
 #include "coll_compute.h"
 #include "coll_data.h"
+#include "osu_ddt.h"
 
 enum { ROOT_FIXED, ROOT_ROTATE };
 /* -T: ours and OMB 7.4's names, the k-th and (k + 4)-th the same type. */
@@ -59,6 +60,8 @@ struct coll_run {
     double *times, *pure_times, *scratch;
     double *parts[COLL_NPARTS]; /* non-blocking: compute, start, tests, wait per call */
     unsigned char *recv_host; /* host copy of a device receive buffer, for -c */
+    struct osu_ddt ddt;       /* -D on the calls that move data */
+    unsigned char *carried;   /* -D: which elements of one block the type carries */
 };
 
 /* min, avg, max of a quantity, valid on rank 0. */
@@ -118,9 +121,10 @@ static bool check_recv(struct coll_run *r, size_t iter, char *msg, size_t len)
         view = r->recv_host;
     }
     bool corrupt = r->corrupt;
+    bool derived = r->ddt.kind != OSU_DDT_NONE;
     for (size_t i = 0; i < n; i++) {
         double want;
-        if (!r->b->expect(c, iter, i, &want))
+        if ((derived && !r->carried[i % c->count]) || !r->b->expect(c, iter, i, &want))
             continue;
         if (corrupt) {
             coll_store(c->type, view, i, want == 0 ? 1 : 0);
@@ -241,6 +245,8 @@ static void row_start(const struct coll_run *r, struct osu_row *row)
 static void row_finish(const struct coll_run *r, struct osu_row *row, const struct coll_stat *t,
                        size_t n)
 {
+    if (r->ddt.kind != OSU_DDT_NONE)
+        osu_row_trailing_count(row, osu_ddt_carried(&r->ddt, r->c.count) * r->c.elem_size);
     if (r->o.full && t) {
         osu_row_value(row, t->min * 1e6);
         osu_row_value(row, t->max * 1e6);
@@ -303,15 +309,22 @@ static void prepare_size(struct coll_run *r, size_t size)
     c->icount = c->count <= (size_t)INT_MAX ? (int)c->count : -1;
     c->send.bytes = coll_blocks(r->b->send, c->nranks) * size;
     c->recv.bytes = coll_blocks(r->b->recv, c->nranks) * size;
+    char why[256];
     if (r->b->reduction) {
         c->msg = (struct msg_type){c->elem, c->icount, 0};
+    } else if (r->ddt.kind != OSU_DDT_NONE) {
+        if (osu_ddt_make(&r->ddt, c->count, c->elem, c->elem_size, &c->msg, why, sizeof why))
+            err_usage("message size %zu: %s", size, why);
+        osu_ddt_mark(&r->ddt, c->count, r->carried);
     } else if (msg_type_make(c->count, c->elem, &c->msg) != 0) {
         err_fatal("cannot build an MPI datatype for %zu bytes", size);
     }
+    /* In units of the message's type: elements, or -D's one type per block
+     * (its extent is the block's size). */
     if (r->b->vector)
         for (int i = 0; i < c->nranks; i++) {
-            c->counts[i] = c->icount;
-            c->displs[i] = i * c->icount;
+            c->counts[i] = c->msg.count;
+            c->displs[i] = i * c->msg.count;
         }
     if (r->b->prepare)
         r->b->prepare(c);
@@ -349,7 +362,7 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         .large_threshold = 8192,
     };
     r->type_choice = COLL_FLOAT;
-    struct opt_spec extra[8];
+    struct opt_spec extra[9];
     size_t nextra = 0;
     extra[nextra++] = osu_tail_option(&r->tail);
     extra[nextra++] = osu_validation_warmup_option(&r->validation_warmup);
@@ -381,6 +394,8 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         extra[nextra] = osu_alias(&extra[nextra - 1], "num-test-calls");
         nextra++;
     }
+    if (!b->reduction && !b->no_data)
+        extra[nextra++] = osu_ddt_option(&r->ddt);
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra);
     if (r->o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[r->o.first_positional]);
@@ -412,8 +427,12 @@ static void plan_sizes(struct coll_run *r)
     size_t all[COLL_MAX_SIZES];
     size_t nall = sweep_doubling(o->min_size, o->max_size, all, COLL_MAX_SIZES);
     for (size_t i = 0; i < nall; i++)
-        if (all[i] % c->elem_size == 0)
+        if (all[i] % c->elem_size == 0 && all[i] / c->elem_size >= osu_ddt_min_count(&r->ddt))
             r->sizes[r->nsizes++] = all[i];
+    if (r->nsizes == 0 && r->ddt.kind == OSU_DDT_INDEXED)
+        err_usage("-D indx: its blocks span %zu elements, more than the largest message (%zu "
+                  "bytes; raise -m)",
+                  r->ddt.span, o->max_size);
     if (r->nsizes == 0)
         err_usage("no message size from %zu to %zu bytes is a whole number of %zu-byte %s "
                   "elements",
@@ -427,7 +446,7 @@ static void plan_sizes(struct coll_run *r)
         err_usage("message size %zu bytes at %d ranks needs counts and displacements beyond "
                   "the int range of the v-collectives (at most %zu bytes per rank); lower -m",
                   largest, c->nranks, (size_t)INT_MAX / (size_t)c->nranks);
-    if (nall > r->nsizes)
+    if (nall > r->nsizes && r->ddt.kind != OSU_DDT_INDEXED)
         out_comment("sizes that are not a whole number of %zu-byte %s elements are skipped",
                     c->elem_size, coll_type_names[c->type]);
 }
@@ -468,6 +487,8 @@ static void allocate(struct coll_run *r)
     buf_alloc_all(&c->recv, recv_bytes, where, c->comm);
     if (where != BUF_HOST && r->o.validate)
         r->recv_host = alloc_all(recv_bytes, c->comm);
+    if (r->ddt.kind != OSU_DDT_NONE)
+        r->carried = alloc_all(largest / c->elem_size, c->comm);
 }
 
 static void print_header(const struct coll_run *r)
@@ -504,6 +525,11 @@ static void print_header(const struct coll_run *r)
                     r->validation_warmup);
     if (b->no_data && r->o.validate)
         out_comment("validation: the call moves no data, there is nothing to check");
+    if (r->ddt.kind != OSU_DDT_NONE) {
+        char text[256];
+        osu_ddt_describe(&r->ddt, text, sizeof text);
+        out_comment("%s; Transmit Size: the bytes it carries per block", text);
+    }
     if (corrupt)
         out_comment("warning: COMMSWEEP_CORRUPT=1: receive buffers are corrupted on purpose, "
                     "validation must fail");
@@ -524,11 +550,13 @@ static void print_header(const struct coll_run *r)
         ncols = 9;
     }
     char tail_names[OSU_NTAIL][32];
-    const char *tails[OSU_NTAIL];
+    const char *tails[OSU_NTAIL + 1];
+    size_t ntails = 0;
     osu_tail_names(true, tail_names);
-    for (size_t k = 0; k < OSU_NTAIL; k++)
-        tails[k] = tail_names[k];
-    size_t ntails = r->tail ? OSU_NTAIL : 0;
+    for (size_t k = 0; r->tail && k < OSU_NTAIL; k++)
+        tails[ntails++] = tail_names[k];
+    if (r->ddt.kind != OSU_DDT_NONE)
+        tails[ntails++] = "Transmit Size";
     if (b->no_data)
         osu_print_columns_unsized(&r->o, cols, ncols, blocking_full, nfull, tails, ntails);
     else
@@ -569,6 +597,8 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     buf_free(&c->send);
     buf_free(&c->recv);
     free(r->recv_host);
+    free(r->carried);
+    osu_ddt_free(&r->ddt);
     free(c->counts);
     free(r->times);
     harness_finish(ERR_STATUS_OK);

@@ -75,3 +75,12 @@ void coll_prepare_reduce_scatter(struct coll_ctx *c)
 {
     coll_split(c->count, c->nranks, c->counts, c->displs);
 }
+
+void coll_prepare_reduce_scatter_block(struct coll_ctx *c)
+{
+    int portion = (int)(c->count / (size_t)c->nranks);
+    for (int i = 0; i < c->nranks; i++) {
+        c->counts[i] = portion;
+        c->displs[i] = i * portion;
+    }
+}

@@ -308,14 +308,14 @@ void osu_row_begin(struct osu_row *r, size_t size)
 {
     r->used = 0;
     r->first_width = 0;
-    r->ntrailing = 0;
+    r->trailing_used = 0;
     row_append(r, "%-*zu", OSU_SIZE_WIDTH, size);
 }
 void osu_row_begin_unsized(struct osu_row *r, const char *first_heading)
 {
     r->used = 0;
     r->text[0] = '\0';
-    r->ntrailing = 0;
+    r->trailing_used = 0;
     r->first_width = (int)strlen(first_heading) + 2;
 }
 static int next_width(struct osu_row *r)
@@ -327,16 +327,28 @@ static int next_width(struct osu_row *r)
 void osu_row_value(struct osu_row *r, double v) { row_append(r, "%*.2f", next_width(r), v); }
 void osu_row_count(struct osu_row *r, size_t v) { row_append(r, "%*zu", OSU_ITER_WIDTH, v); }
 void osu_row_text(struct osu_row *r, const char *s) { row_append(r, "%*s", OSU_WIDTH, s); }
-void osu_row_trailing(struct osu_row *r, double v)
+static void trailing_append(struct osu_row *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void trailing_append(struct osu_row *r, const char *fmt, ...)
 {
-    if (r->ntrailing < OSU_NTAIL)
-        r->trailing[r->ntrailing++] = v;
+    if (r->trailing_used >= sizeof r->trailing)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    r->trailing_used += (size_t)vsnprintf(r->trailing + r->trailing_used,
+                                          sizeof r->trailing - r->trailing_used, fmt, ap);
+    va_end(ap);
+}
+void osu_row_trailing(struct osu_row *r, double v) { trailing_append(r, "%*.2f", OSU_WIDTH, v); }
+void osu_row_trailing_count(struct osu_row *r, size_t v)
+{
+    trailing_append(r, "%*zu", OSU_WIDTH, v);
 }
 void osu_row_end(struct osu_row *r)
 {
-    for (size_t i = 0; i < r->ntrailing; i++)
-        osu_row_value(r, r->trailing[i]);
-    r->ntrailing = 0;
+    if (r->trailing_used)
+        row_append(r, "%s", r->trailing);
+    r->trailing_used = 0;
     out_line("%s", r->text);
 }
 

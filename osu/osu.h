@@ -136,8 +136,8 @@ struct osu_row {
     char text[1024];
     size_t used;
     int first_width; /* width of the next value when not OSU_WIDTH (0: none) */
-    double trailing[OSU_NTAIL];
-    size_t ntrailing;
+    char trailing[160]; /* formatted trailing values, appended by osu_row_end */
+    size_t trailing_used;
 };
 void osu_row_begin(struct osu_row *r, size_t size);
 /* No size column: the first value is as wide as "# " + first_heading. */
@@ -146,6 +146,7 @@ void osu_row_value(struct osu_row *r, double v);  /* %18.2f */
 void osu_row_count(struct osu_row *r, size_t v);  /* the Iterations column, %12zu */
 void osu_row_text(struct osu_row *r, const char *s); /* %18s */
 void osu_row_trailing(struct osu_row *r, double v); /* %18.2f at the end of the row */
+void osu_row_trailing_count(struct osu_row *r, size_t v); /* %18zu at the end (-D) */
 void osu_row_end(struct osu_row *r);
 
 /* Ends a row that has a Validation column when validated is true (-c); then

@@ -4,8 +4,8 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Allgatherv(buf_mpi(&c->send), c->icount, c->elem, buf_mpi(&c->recv), c->counts,
-                             c->displs, c->elem, c->comm));
+    MPI_CHECK(MPI_Allgatherv(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv), c->counts,
+                             c->displs, c->msg.type, c->comm));
 }
 
 int main(int argc, char **argv)

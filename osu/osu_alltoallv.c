@@ -4,8 +4,8 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Alltoallv(buf_mpi(&c->send), c->counts, c->displs, c->elem, buf_mpi(&c->recv),
-                            c->counts, c->displs, c->elem, c->comm));
+    MPI_CHECK(MPI_Alltoallv(buf_mpi(&c->send), c->counts, c->displs, c->msg.type, buf_mpi(&c->recv),
+                            c->counts, c->displs, c->msg.type, c->comm));
 }
 
 int main(int argc, char **argv)

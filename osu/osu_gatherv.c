@@ -4,8 +4,8 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Gatherv(buf_mpi(&c->send), c->icount, c->elem, buf_mpi(&c->recv), c->counts,
-                          c->displs, c->elem, c->root, c->comm));
+    MPI_CHECK(MPI_Gatherv(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv), c->counts,
+                          c->displs, c->msg.type, c->root, c->comm));
 }
 
 int main(int argc, char **argv)

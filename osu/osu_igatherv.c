@@ -4,8 +4,8 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Igatherv(buf_mpi(&c->send), c->icount, c->elem, buf_mpi(&c->recv), c->counts,
-                           c->displs, c->elem, c->root, c->comm, req));
+    MPI_CHECK(MPI_Igatherv(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv), c->counts,
+                           c->displs, c->msg.type, c->root, c->comm, req));
 }
 
 int main(int argc, char **argv)

@@ -5,8 +5,8 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Iscatterv(buf_mpi(&c->send), c->counts, c->displs, c->elem, buf_mpi(&c->recv),
-                            c->icount, c->elem, c->root, c->comm, req));
+    MPI_CHECK(MPI_Iscatterv(buf_mpi(&c->send), c->counts, c->displs, c->msg.type, buf_mpi(&c->recv),
+                            c->msg.count, c->msg.type, c->root, c->comm, req));
 }
 
 int main(int argc, char **argv)

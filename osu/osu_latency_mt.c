@@ -156,8 +156,7 @@ static size_t mt_check(struct pt2pt_ctx *c)
     if (c->rank != 0)
         return first;
     for (size_t t = 0; t < send_threads; t++) {
-        size_t bad = buf_check_bytes(&c->recv, slice(c, t), c->size, 0,
-                                     message_key(c->iteration, t));
+        size_t bad = pt2pt_check_message(c, slice(c, t), 0, message_key(c->iteration, t));
         if (bad < first)
             first = bad;
     }

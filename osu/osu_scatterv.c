@@ -4,8 +4,8 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Scatterv(buf_mpi(&c->send), c->counts, c->displs, c->elem, buf_mpi(&c->recv),
-                           c->icount, c->elem, c->root, c->comm));
+    MPI_CHECK(MPI_Scatterv(buf_mpi(&c->send), c->counts, c->displs, c->msg.type, buf_mpi(&c->recv),
+                           c->msg.count, c->msg.type, c->root, c->comm));
 }
 
 int main(int argc, char **argv)

@@ -35,6 +35,8 @@ static const char *type_omb_name(int t)
     return t == 1 ? "MPI_INT" : t == 2 ? "MPI_FLOAT" : "MPI_CHAR";
 }
 static size_t type_size(int t) { return t == 1 ? sizeof(int) : t == 2 ? sizeof(float) : 1; }
+/* -D: each message as one derived datatype. */
+static struct osu_ddt ddt;
 
 void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_t iteration)
 {
@@ -86,11 +88,28 @@ static void default_fill(struct pt2pt_ctx *c)
         pt2pt_fill_region(&c->send, 0, c->size, c->rank, c->iteration);
 }
 
+size_t pt2pt_check_message(const struct pt2pt_ctx *c, size_t offset, int rank, size_t key)
+{
+    if (c->ddt->kind == OSU_DDT_NONE)
+        return buf_check_bytes(&c->recv, offset, c->size, rank, key);
+    const unsigned char *data = (const unsigned char *)c->recv.ptr + offset;
+    unsigned char *host = NULL;
+    if (c->recv.where != BUF_HOST) {
+        if (!(host = malloc(c->size ? c->size : 1)))
+            err_fatal("cannot allocate %zu bytes of host memory for -c", c->size);
+        buf_copy_out(host, &c->recv, offset, c->size);
+        data = host;
+    }
+    size_t bad = osu_ddt_check(c->ddt, data, c->size / c->elem_size, c->elem_size, rank, key);
+    free(host);
+    return bad;
+}
+
 static size_t default_check(struct pt2pt_ctx *c)
 {
     if (!c->receives_data)
         return SIZE_MAX;
-    return buf_check_bytes(&c->recv, 0, c->size, c->peer, c->iteration);
+    return pt2pt_check_message(c, 0, c->peer, c->iteration);
 }
 
 static const char *thread_level_name(int level)
@@ -191,8 +210,14 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
 {
     const struct osu_opts *o = c->opts;
     c->size = size;
-    if (msg_type_make(size / c->elem_size, c->elem, &c->type))
+    char why[256];
+    if (ddt.kind != OSU_DDT_NONE) {
+        if (osu_ddt_make(&ddt, size / c->elem_size, c->elem, c->elem_size, &c->type, why,
+                         sizeof why))
+            err_usage("message size %zu: %s", size, why);
+    } else if (msg_type_make(size / c->elem_size, c->elem, &c->type)) {
         err_fatal("cannot describe a message of %zu bytes as an MPI datatype", size);
+    }
     size_t iterations = osu_iterations(o, &b->prog, size);
     size_t warmup = osu_warmup(o, &b->prog, size);
 
@@ -263,6 +288,8 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
     if (tail)
         for (size_t k = 0; k < OSU_NTAIL; k++)
             osu_row_trailing(&row, m.tail[k]);
+    if (ddt.kind != OSU_DDT_NONE)
+        osu_row_trailing_count(&row, osu_ddt_carried(&ddt, size / c->elem_size) * c->elem_size);
     end_row(c, &row, size, &m.t);
 }
 
@@ -280,13 +307,16 @@ static void print_columns(const struct pt2pt_bench *b, const struct pt2pt_ctx *c
         for (size_t i = 0; i < 3; i++)
             names[n++] = b->full_columns[i];
     bool latency = strstr(b->columns[0], "Latency") != NULL;
-    const char *trailing[OSU_NTAIL];
+    const char *trailing[OSU_NTAIL + 1];
+    size_t ntrailing = 0;
     osu_tail_names(latency, tails);
-    for (size_t k = 0; k < OSU_NTAIL; k++)
-        trailing[k] = tails[k];
+    for (size_t k = 0; tail && k < OSU_NTAIL; k++)
+        trailing[ntrailing++] = tails[k];
+    if (ddt.kind != OSU_DDT_NONE)
+        trailing[ntrailing++] = "Transmit Size";
     struct osu_opts plain = *o;
     plain.full = false; /* the -f names are in names already */
-    osu_print_columns_trailing(&plain, names, n, NULL, 0, trailing, tail ? OSU_NTAIL : 0);
+    osu_print_columns_trailing(&plain, names, n, NULL, 0, trailing, ntrailing);
 }
 
 /* A window heading of the -V matrices: "#      " and each window in 12. */
@@ -366,7 +396,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     running = b;
     corrupt_sent_data = buf_corrupt_requested(harness.rank);
     struct osu_opts o;
-    struct opt_spec extra[b->nextra + 3];
+    struct opt_spec extra[b->nextra + 4];
     extra[0] = osu_tail_option(&tail);
     extra[1] = (struct opt_spec){.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE,
                                  .dest = &type_choice, .metavar = "mpi_char|mpi_int|mpi_float|all",
@@ -374,9 +404,10 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                                          "one sweep with each",
                                  .choices = type_names};
     extra[2] = osu_validation_warmup_option(&validation_warmup);
+    extra[3] = osu_ddt_option(&ddt);
     if (b->nextra)
-        memcpy(extra + 3, b->extra, b->nextra * sizeof *extra);
-    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 3);
+        memcpy(extra + 4, b->extra, b->nextra * sizeof *extra);
+    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 4);
     if (o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[o.first_positional]);
     check_world(b);
@@ -384,6 +415,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     struct pt2pt_ctx c;
     memset(&c, 0, sizeof c);
     c.opts = &o;
+    c.ddt = &ddt;
     c.rank = harness.rank;
     c.nranks = harness.size;
     c.slots = 1;
@@ -402,8 +434,8 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         o.min_size = 1;
     }
     bool vary = b->vary_window && *b->vary_window;
-    if (vary && (o.full || tail))
-        err_usage("-V prints OMB's matrix of windows, which has no -f or -z columns");
+    if (vary && (o.full || tail || ddt.kind != OSU_DDT_NONE))
+        err_usage("-V prints OMB's matrix of windows, which has no -f, -z or -D columns");
     if (vary && !o.window_set)
         o.window = PT2PT_VARY_WINDOWS; /* OMB 7.4's windows: 1 to 128 */
     c.window = o.window ? o.window : 1;
@@ -445,6 +477,11 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         out_comment("windows: %zu to %zu, one column each", windows[0], windows[nwindows - 1]);
     if (type_choice != 0)
         out_comment("sizes that are not a whole number of elements are skipped (-T)");
+    if (ddt.kind != OSU_DDT_NONE) {
+        char text[256];
+        osu_ddt_describe(&ddt, text, sizeof text);
+        out_comment("%s; Transmit Size: the bytes it carries", text);
+    }
     for (int t = first_type; t <= last_type; t++) {
         /* As OMB: whole elements of the type only; the later types of
          * -T all each start with their datatype line. */
@@ -452,8 +489,12 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         c.elem_size = type_size(t);
         size_t nsizes = 0;
         for (size_t s = 0; s < nall; s++)
-            if (all[s] % c.elem_size == 0)
+            if (all[s] % c.elem_size == 0 && all[s] / c.elem_size >= osu_ddt_min_count(&ddt))
                 sizes[nsizes++] = all[s];
+        if (nsizes == 0 && ddt.kind == OSU_DDT_INDEXED)
+            err_usage("-D indx: its blocks span %zu elements, more than the largest message "
+                      "(%zu bytes; raise -m)",
+                      ddt.span, o.max_size);
         if (t != first_type)
             out_comment("Datatype: %s.", type_omb_name(t));
         if (vary) {
@@ -470,5 +511,6 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     free(iteration_times);
     buf_free(&c.send);
     buf_free(&c.recv);
+    osu_ddt_free(&ddt);
     harness_finish(ERR_STATUS_OK);
 }

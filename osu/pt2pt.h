@@ -27,6 +27,7 @@
 
 #include "msg.h"
 #include "osu.h"
+#include "osu_ddt.h"
 
 /* The OSU defaults (struct osu_program fields) of the latency programs and
  * of the bandwidth programs: sizes up to 4 MiB, fewer iterations above 8 KiB. */
@@ -67,6 +68,7 @@ struct pt2pt_ctx {
     size_t iteration;  /* -c: index of the iteration about to run */
     size_t ncolumns;   /* value columns printed; setup may lower it */
     struct msg_type type; /* describes one message of size bytes */
+    const struct osu_ddt *ddt; /* -D (kind OSU_DDT_NONE without it) */
     MPI_Datatype elem;    /* -T: the element type messages are sent as */
     size_t elem_size;
     struct buf send, recv;
@@ -122,6 +124,11 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv);
  * hook when this process is the rank it names (buf_corrupt_requested). Such
  * programs check with buf_check_bytes. */
 void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_t iteration);
+
+/* -c helper for programs with their own check: the first wrong byte of the
+ * message of c->size bytes at offset in recv that rank filled with key as
+ * its iteration (only the bytes -D's type carries), or SIZE_MAX. */
+size_t pt2pt_check_message(const struct pt2pt_ctx *c, size_t offset, int rank, size_t key);
 
 /* The measured patterns the programs share; each runs count iterations and
  * does nothing on a rank without a peer.

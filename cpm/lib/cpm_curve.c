@@ -18,6 +18,47 @@ double cpm_fit_line(const double *x, const double *y, size_t n, double *a, doubl
     return ssr;
 }
 
+static double residual(const double *x, const double *y, size_t n, double a, double b)
+{
+    double ssr = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        double d = y[k] - (a + b * x[k]);
+        ssr += d * d;
+    }
+    return ssr;
+}
+
+double cpm_fit_line_nonneg(const double *x, const double *y, size_t n, double *a, double *b,
+                           bool *constrained)
+{
+    double ssr = cpm_fit_line(x, y, n, a, b);
+    *constrained = false;
+    if (*a >= 0.0 && *b >= 0.0)
+        return ssr;
+    /* The objective is convex, so the constrained optimum lies on a bound:
+     * the best line through the origin (a = 0) or the best flat one (b = 0),
+     * each clamped at 0, whichever fits better. */
+    double sxy = 0.0, sxx = 0.0, sy = 0.0;
+    for (size_t k = 0; k < n; k++) {
+        sxy += x[k] * y[k];
+        sxx += x[k] * x[k];
+        sy += y[k];
+    }
+    double slope = sxx > 0.0 && sxy > 0.0 ? sxy / sxx : 0.0;
+    double level = n && sy > 0.0 ? sy / (double)n : 0.0;
+    double through_origin = residual(x, y, n, 0.0, slope);
+    double flat = residual(x, y, n, level, 0.0);
+    *constrained = true;
+    if (through_origin <= flat) {
+        *a = 0.0;
+        *b = slope;
+        return through_origin;
+    }
+    *a = level;
+    *b = 0.0;
+    return flat;
+}
+
 static double segment(const double *x, const double *y, size_t a, double at)
 {
     return y[a] + (y[a + 1] - y[a]) * (at - x[a]) / (x[a + 1] - x[a]);

@@ -71,6 +71,12 @@ struct cpm_hockney *cpm_hockney_estimate(MPI_Comm comm, size_t m,
         for (size_t k = 0; k < pairs; k++) {
             h->a[k] = empty[k].time / 2.0;
             h->b[k] = (full[k].time / 2.0 - h->a[k]) / (double)m;
+            /* A round trip of m bytes faster than the empty one is noise:
+             * no time may fall with the size. */
+            if (h->b[k] < 0.0) {
+                h->b[k] = 0.0;
+                h->constrained++;
+            }
         }
     }
     free(empty);
@@ -122,7 +128,9 @@ struct cpm_hockney *cpm_hockney_estimate_regression(MPI_Comm comm, const struct 
         for (size_t k = 0; k < c.pairs; k++) {
             for (size_t s = 0; s < count; s++)
                 y[s] = c.times[s * c.pairs + k];
-            cpm_fit_line(c.sizes, y, count, &h->a[k], &h->b[k]);
+            bool held;
+            cpm_fit_line_nonneg(c.sizes, y, count, &h->a[k], &h->b[k], &held);
+            h->constrained += held;
         }
         free(y);
     }
@@ -272,6 +280,22 @@ static const struct cpm_coll_prediction colls[] = {
      hsg_binomial},
 };
 
+static void report(const void *model, const struct cpm_estimate_args *a, cpm_note_fn note,
+                   void *ctx)
+{
+    const struct cpm_hockney *h = model;
+    if (!h->constrained)
+        return;
+    char text[400];
+    snprintf(text, sizeof text,
+             "Hockney warning: for %d of %zu pairs the %s gave a negative %s and was held at "
+             "0 (times not affine in the size, or too noisy: measure more sizes, a wider "
+             "range or with a tighter precision)",
+             h->constrained, cpm_pairs(h->n), a->two_point ? "two-point estimate" : "line fit",
+             a->two_point ? "per-byte time b" : "latency a or per-byte time b");
+    note(text, ctx);
+}
+
 const struct cpm_model_kind cpm_hockney_kind = {
     .name = "Hockney",
     .file_name = "Hockney",
@@ -282,6 +306,7 @@ const struct cpm_model_kind cpm_hockney_kind = {
     .write = write_any,
     .free = free_any,
     .predictor = predictor_any,
+    .report = report,
     .colls = colls,
     .ncolls = sizeof colls / sizeof colls[0],
 };

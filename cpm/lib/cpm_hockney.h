@@ -16,6 +16,7 @@ struct cpm_hockney {
     int n;
     double *a; /* latency of each pair, cpm_pair_index order, seconds */
     double *b; /* time per byte of each pair, seconds */
+    int constrained; /* estimate: pairs whose fit had to be held at a >= 0, b >= 0 */
 };
 
 struct cpm_hockney *cpm_hockney_alloc(int n);

@@ -71,6 +71,12 @@ void cpm_write_doubles(FILE *f, const char *key, const double *v, size_t n);
 /* Least-squares line a + b x through n points (GSL); returns the residual
  * sum of squares. One point: the constant through it; none: 0. */
 double cpm_fit_line(const double *x, const double *y, size_t n, double *a, double *b);
+/* The same with a >= 0 and b >= 0 (a time is never below 0 and never falls
+ * with the size): the unconstrained line when it satisfies both, else the
+ * best line on the boundary (through the origin, or flat). Returns the
+ * residual sum of squares; *constrained tells whether a bound was used. */
+double cpm_fit_line_nonneg(const double *x, const double *y, size_t n, double *a, double *b,
+                           bool *constrained);
 
 /* Piecewise-linear curve through (x[k], y[k]), x strictly increasing,
  * evaluated with GSL's linear interpolation inside [x[0], x[n-1]] and

@@ -83,6 +83,7 @@ corrupt "a wrong sum" 3 osu_allreduce 1 "4 \(iteration 0\): rank 1 " -m 1:64 -i 
 corrupt "a wrong element at the root" 4 osu_igather 0 "1 .*rank 0 " -m 1:64 -i 3 -x 1 -c
 corrupt "a wrong element at 1 rank" 1 osu_bcast 0 "1 " -m 1:64 -i 3 -x 1 -c
 corrupt "a wrong part of the vector" 3 osu_ireduce_scatter 2 "[0-9]+ .*rank 2 " -m 1:64 -i 3 -x 1 -c
+corrupt "a wrong block of the vector" 3 osu_reduce_scatter_block 1 "16 .*rank 1 " -m 1:64 -i 3 -x 1 -c
 COMMSWEEP_CORRUPT=1 run 2 "$P/osu_allgather" -m 1:64 -i 3 -x 1
 expect '[ $RC = 0 ]' "COMMSWEEP_CORRUPT has no effect without -c"
 

@@ -6,9 +6,9 @@
 . "$(dirname "$0")/osu_coll_lib.sh"
 
 programs="allgather allgatherv allreduce alltoall alltoallv barrier bcast gather gatherv
-          reduce reduce_scatter scatter scatterv
+          reduce reduce_scatter reduce_scatter_block scatter scatterv
           iallgather iallgatherv iallreduce ialltoall ialltoallv ibarrier ibcast igather
-          igatherv ireduce ireduce_scatter iscatter iscatterv"
+          igatherv ireduce ireduce_scatter ireduce_scatter_block iscatter iscatterv"
 
 for np in 1 2 3 4 8; do
     # 8 ranks share 2 cores: fewer sizes and iterations.

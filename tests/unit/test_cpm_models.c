@@ -16,6 +16,49 @@
 
 #define EPS 1e-9
 
+/* The Hockney fit never gives a negative latency or slope: a burst that
+ * makes small messages cheap would otherwise put a below 0. */
+static void test_nonnegative_fit(void **state)
+{
+    (void)state;
+    const double x[] = {1024, 131072, 262144, 524288, 1048576};
+    double a, b;
+    bool held;
+    /* affine data: the plain fit, not held */
+    double y[5];
+    for (size_t k = 0; k < 5; k++)
+        y[k] = 2e-5 + 1e-9 * x[k];
+    cpm_fit_line_nonneg(x, y, 5, &a, &b, &held);
+    assert_false(held);
+    assert_double_equal(a, 2e-5, 1e-12);
+    assert_double_equal(b, 1e-9, 1e-15);
+    /* convex data whose plain fit has a < 0: held at a = 0, slope through
+     * the origin, and the prediction at 1 KiB is positive */
+    const double burst[] = {1e-4, 1e-3, 2.2e-3, 4.8e-3, 1e-2};
+    double plain_a, plain_b;
+    cpm_fit_line(x, burst, 5, &plain_a, &plain_b);
+    assert_true(plain_a < 0);
+    double ssr = cpm_fit_line_nonneg(x, burst, 5, &a, &b, &held);
+    assert_true(held);
+    assert_double_equal(a, 0.0, 0.0);
+    assert_true(b > 0);
+    assert_true(a + b * 1024 > 0);
+    /* it is the best line through the origin: nudging b does not fit better */
+    double sxy = 0, sxx = 0;
+    for (size_t k = 0; k < 5; k++) {
+        sxy += x[k] * burst[k];
+        sxx += x[k] * x[k];
+    }
+    assert_double_equal(b, sxy / sxx, 1e-18);
+    assert_true(ssr >= 0);
+    /* falling data: held flat at its mean, never a negative slope */
+    const double falling[] = {5e-3, 4e-3, 3e-3, 2e-3, 1e-3};
+    cpm_fit_line_nonneg(x, falling, 5, &a, &b, &held);
+    assert_true(held);
+    assert_double_equal(b, 0.0, 0.0);
+    assert_double_equal(a, 3e-3, 1e-12);
+}
+
 static void test_hockney_heterogeneous(void **state)
 {
     (void)state;
@@ -403,6 +446,7 @@ static void test_lmo_solve_corrections(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nonnegative_fit),
         cmocka_unit_test(test_hockney_heterogeneous),
         cmocka_unit_test(test_binomial_trees),
         cmocka_unit_test(test_lininterp),
