@@ -65,6 +65,13 @@ sync_line_ok() { # NAME NNEIGH
         found = 1 } END {exit bad || !found}' "$OUT"
 }
 
+# Whether both lock and critical lines of FILE show a loop at least 0.8
+# times the reference.
+serialised() { # FILE
+    awk '($1 == "lock" || $1 == "critical") && NF == 11 { if ($8 >= 0.8 * $6) n++ }
+        END {exit n != 2}' "$1"
+}
+
 check_sync() { # NP
     local np=$1 bad="" t
     for t in "sync_all 0" "mpi_barrier 0" "lock 0" "critical 0"; do
@@ -92,9 +99,14 @@ check_sync() { # NP
         # The delay is inside the lock: the serialised delays take at least
         # the reference each (a delay outside it would overlap: ref / np).
         # Only where each rank can have a core: oversubscribed, the
-        # reference itself is slowed by the other ranks' delays.
-        awk '($1 == "lock" || $1 == "critical") && NF == 11 { if ($8 >= 0.8 * $6) n++ }
-            END {exit n != 2}' "$OUT" || bad="$bad lock/critical-serialised"
+        # reference itself is slowed by the other ranks' delays. One
+        # reference measured while another process held a core can be
+        # inflated, so a miss is measured once more before it counts.
+        if ! serialised "$OUT"; then
+            timeout -k 5 "$TEST_TIMEOUT" $MPIEXEC $MPIEXEC_FLAGS -n 2 "$PROG" --sync $SMALL \
+                > "$TMPD/sync-again" 2> /dev/null
+            serialised "$TMPD/sync-again" || bad="$bad lock/critical-serialised"
+        fi
     fi
     if [ -z "$bad" ]; then ok "np $np: every synchronisation overhead is a finite number or skipped"
     else not_ok "np $np: synchronisation overheads" "bad:$bad"; fi
