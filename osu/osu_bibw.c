@@ -1,12 +1,6 @@
 /* osu_bibw: ranks 0 and 1 both send a window of MPI_Isend to each other and
  * wait for all; bandwidth counts the bytes of both directions. */
 #include "pt2pt.h"
-#include "pt2pt_arith.h"
-
-static void bibw_values(const struct pt2pt_ctx *c, double seconds, double *out)
-{
-    out[0] = pt2pt_bandwidth_mb(c->size, 2.0 * (double)c->window, seconds);
-}
 
 static const struct pt2pt_bench bibw = {
     .prog = {.title = "OSU MPI Bi-Directional Bandwidth Test",
@@ -19,7 +13,7 @@ static const struct pt2pt_bench bibw = {
              PT2PT_BANDWIDTH_DEFAULTS, .placement = true},
     PT2PT_TWO_RANK_BANDWIDTH,
     .exchange = pt2pt_window_both_ways,
-    .values = bibw_values,
+    .values = pt2pt_bibw_values,
 };
 
 int main(int argc, char **argv) { pt2pt_main(&bibw, argc, argv); }

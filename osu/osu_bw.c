@@ -1,12 +1,6 @@
 /* osu_bw: rank 0 sends a window of back-to-back MPI_Isend to rank 1, which
  * replies once all arrived; bandwidth is the bytes rank 0 sent per second. */
 #include "pt2pt.h"
-#include "pt2pt_arith.h"
-
-static void bw_values(const struct pt2pt_ctx *c, double seconds, double *out)
-{
-    out[0] = pt2pt_bandwidth_mb(c->size, (double)c->window, seconds);
-}
 
 static const struct pt2pt_bench bw = {
     .prog = {.title = "OSU MPI Bandwidth Test",
@@ -19,7 +13,7 @@ static const struct pt2pt_bench bw = {
     PT2PT_TWO_RANK_BANDWIDTH,
     .setup = pt2pt_one_way_setup,
     .exchange = pt2pt_window_one_way,
-    .values = bw_values,
+    .values = pt2pt_bw_values,
 };
 
 int main(int argc, char **argv) { pt2pt_main(&bw, argc, argv); }

@@ -76,6 +76,16 @@ const char *const pt2pt_bandwidth_columns[1] = {"Bandwidth (MB/s)"};
 const char *const pt2pt_bandwidth_full_columns[3] = {"Min BW (MB/s)",
                                                      "Max BW (MB/s)", "Iterations"};
 
+void pt2pt_bw_values(const struct pt2pt_ctx *c, double seconds, double *out)
+{
+    out[0] = pt2pt_bandwidth_mb(c->size, (double)c->window, seconds);
+}
+
+void pt2pt_bibw_values(const struct pt2pt_ctx *c, double seconds, double *out)
+{
+    out[0] = pt2pt_bandwidth_mb(c->size, 2.0 * (double)c->window, seconds);
+}
+
 void pt2pt_one_way_setup(struct pt2pt_ctx *c)
 {
     c->sends_data = c->initiator;
@@ -221,6 +231,8 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     size_t iterations = osu_iterations(o, &b->prog, size);
     size_t warmup = osu_warmup(o, &b->prog, size);
 
+    if (b->size_begin)
+        b->size_begin(c);
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     if (warmup)
         b->exchange(c, warmup);
@@ -228,6 +240,8 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     struct pt2pt_times *t = &m->t;
     m->iterations = iterations;
     run_iterations(b, c, iterations, t);
+    if (b->size_end)
+        b->size_end(c);
     msg_type_free(&c->type);
 
     /* Untimed ranks contribute neutral elements. */

@@ -98,6 +98,11 @@ struct pt2pt_bench {
     void (*setup)(struct pt2pt_ctx *c);
     /* Optional: after buffers exist, before the first size (start threads). */
     void (*prepare)(struct pt2pt_ctx *c);
+    /* Optional: before the first iteration of a size (warm-up included)
+     * and after its last, outside the timed part (the persistent requests
+     * of the *_persistent programs). */
+    void (*size_begin)(struct pt2pt_ctx *c);
+    void (*size_end)(struct pt2pt_ctx *c);
     /* Runs count iterations of the measured pattern on this rank. */
     void (*exchange)(struct pt2pt_ctx *c, size_t count);
     /* Optional -c hooks replacing the default whole-buffer fill and check;
@@ -141,6 +146,19 @@ void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count);
 void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count);
 void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count);
 
+/* The same three patterns with persistent requests (MPI_Send_init,
+ * MPI_Recv_init), made for each size by the *_begin hook into
+ * c->requests, started (MPI_Start, MPI_Startall) and completed in the
+ * timed loop, freed by pt2pt_persistent_end. The bandwidth tests' short
+ * reply stays a plain MPI_Send/MPI_Recv, as in OMB 7.4. */
+void pt2pt_persistent_ping_pong_begin(struct pt2pt_ctx *c);
+void pt2pt_persistent_one_way_begin(struct pt2pt_ctx *c);
+void pt2pt_persistent_both_ways_begin(struct pt2pt_ctx *c);
+void pt2pt_persistent_end(struct pt2pt_ctx *c);
+void pt2pt_persistent_ping_pong(struct pt2pt_ctx *c, size_t count);
+void pt2pt_persistent_window_one_way(struct pt2pt_ctx *c, size_t count);
+void pt2pt_persistent_window_both_ways(struct pt2pt_ctx *c, size_t count);
+
 /* What the latency programs report: "Avg Latency(us)", one-way. */
 extern const char *const pt2pt_latency_columns[1];
 extern const char *const pt2pt_latency_full_columns[3];
@@ -154,6 +172,11 @@ extern const char *const pt2pt_bandwidth_full_columns[3];
     .ranks = PT2PT_EXACTLY_TWO, .thread_level = MPI_THREAD_SINGLE,                      \
     .combine = PT2PT_SLOWEST, .columns = pt2pt_bandwidth_columns, .ncolumns = 1,        \
     .full_columns = pt2pt_bandwidth_full_columns
+
+/* The values of the two-rank bandwidth programs: the bytes of the window
+ * (osu_bw) or of both directions' windows (osu_bibw) per second, MB/s. */
+void pt2pt_bw_values(const struct pt2pt_ctx *c, double seconds, double *out);
+void pt2pt_bibw_values(const struct pt2pt_ctx *c, double seconds, double *out);
 
 /* setup of the one-way programs: data flows from initiator to peer only, so
  * -c fills on the initiator and checks on the peer. */

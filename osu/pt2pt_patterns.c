@@ -121,3 +121,128 @@ void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count)
             stage_in(&m);
     }
 }
+
+/* Persistent requests: the same messages as the patterns above, each made
+ * once per size. The initiator's ping-pong holds (send, recv), the peer's
+ * (recv, send); one way holds window sends or window receives; both ways
+ * window receives then window sends. */
+static int persistent_count; /* requests of the current size on this rank */
+
+static void send_init(const struct call *m, MPI_Request *req)
+{
+    MPI_CHECK(MPI_Send_init(m->send, m->n, m->type, m->peer, TAG_DATA, m->comm, req));
+}
+
+static void recv_init(const struct call *m, MPI_Request *req)
+{
+    MPI_CHECK(MPI_Recv_init(m->recv, m->n, m->type, m->peer, TAG_DATA, m->comm, req));
+}
+
+void pt2pt_persistent_ping_pong_begin(struct pt2pt_ctx *c)
+{
+    persistent_count = 0;
+    if (c->peer < 0)
+        return;
+    struct call m = call_of(c);
+    (c->initiator ? send_init : recv_init)(&m, &m.req[0]);
+    (c->initiator ? recv_init : send_init)(&m, &m.req[1]);
+    persistent_count = 2;
+}
+
+void pt2pt_persistent_one_way_begin(struct pt2pt_ctx *c)
+{
+    persistent_count = 0;
+    if (c->peer < 0)
+        return;
+    struct call m = call_of(c);
+    for (int w = 0; w < m.window; w++)
+        (c->initiator ? send_init : recv_init)(&m, &m.req[w]);
+    persistent_count = m.window;
+}
+
+void pt2pt_persistent_both_ways_begin(struct pt2pt_ctx *c)
+{
+    persistent_count = 0;
+    if (c->peer < 0)
+        return;
+    struct call m = call_of(c);
+    for (int w = 0; w < m.window; w++) {
+        recv_init(&m, &m.req[w]);
+        send_init(&m, &m.req[m.window + w]);
+    }
+    persistent_count = 2 * m.window;
+}
+
+void pt2pt_persistent_end(struct pt2pt_ctx *c)
+{
+    for (int i = 0; i < persistent_count; i++)
+        MPI_CHECK(MPI_Request_free(&c->requests[i]));
+    persistent_count = 0;
+}
+
+void pt2pt_persistent_ping_pong(struct pt2pt_ctx *c, size_t count)
+{
+    if (c->peer < 0)
+        return;
+    struct call m = call_of(c);
+    if (c->initiator) {
+        for (size_t k = 0; k < count; k++) {
+            stage_out(&m);
+            PT2PT_CHECK(MPI_Start(&m.req[0]));
+            PT2PT_CHECK(MPI_Wait(&m.req[0], MPI_STATUS_IGNORE));
+            PT2PT_CHECK(MPI_Start(&m.req[1]));
+            PT2PT_CHECK(MPI_Wait(&m.req[1], MPI_STATUS_IGNORE));
+            stage_in(&m);
+        }
+    } else {
+        for (size_t k = 0; k < count; k++) {
+            PT2PT_CHECK(MPI_Start(&m.req[0]));
+            PT2PT_CHECK(MPI_Wait(&m.req[0], MPI_STATUS_IGNORE));
+            stage_in(&m);
+            stage_out(&m);
+            PT2PT_CHECK(MPI_Start(&m.req[1]));
+            PT2PT_CHECK(MPI_Wait(&m.req[1], MPI_STATUS_IGNORE));
+        }
+    }
+}
+
+void pt2pt_persistent_window_one_way(struct pt2pt_ctx *c, size_t count)
+{
+    if (c->peer < 0)
+        return;
+    struct call m = call_of(c);
+    void *ack = c->ack;
+    if (c->initiator) {
+        for (size_t k = 0; k < count; k++) {
+            for (int w = 0; w < m.window; w++)
+                stage_out(&m);
+            PT2PT_CHECK(MPI_Startall(m.window, m.req));
+            PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
+            PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm,
+                                 MPI_STATUS_IGNORE));
+        }
+    } else {
+        for (size_t k = 0; k < count; k++) {
+            PT2PT_CHECK(MPI_Startall(m.window, m.req));
+            PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
+            for (int w = 0; w < m.window; w++)
+                stage_in(&m);
+            PT2PT_CHECK(MPI_Send(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm));
+        }
+    }
+}
+
+void pt2pt_persistent_window_both_ways(struct pt2pt_ctx *c, size_t count)
+{
+    if (c->peer < 0)
+        return;
+    struct call m = call_of(c);
+    for (size_t k = 0; k < count; k++) {
+        for (int w = 0; w < m.window; w++)
+            stage_out(&m);
+        PT2PT_CHECK(MPI_Startall(2 * m.window, m.req));
+        PT2PT_CHECK(MPI_Waitall(2 * m.window, m.req, m.stat));
+        for (int w = 0; w < m.window; w++)
+            stage_in(&m);
+    }
+}

@@ -4,7 +4,8 @@
 # Each must end with status 2 and one line on stderr.
 . "$(dirname "$0")/osu_p2p_lib.sh"
 
-for prog in osu_latency osu_latency_mt osu_bw osu_bibw; do
+for prog in osu_latency osu_latency_mt osu_bw osu_bibw osu_latency_persistent \
+    osu_bw_persistent osu_bibw_persistent; do
     run 3 "$P2P/$prog" -m 0:8 -i 2 -x 1
     expect_usage_error "$prog at 3 ranks refused" "$prog"
     expect 'grep -q "needs exactly 2 ranks, not 3" "$ERR"' "$prog at 3 ranks: says why"

@@ -99,10 +99,26 @@ expect '[ "$RC" = 0 ] && grep -qxF "$(printf '"'"'#      '"'"'; printf '"'"'  %1
 run1 "$P2P/osu_mbw_mr" -V -f
 expect_usage_error "osu_mbw_mr -V -f refused: the matrix has no -f columns" osu_mbw_mr
 
+# The persistent forms (MPI_Send_init/MPI_Recv_init): format, sizes,
+# validation, -f, and the staged window patterns' statistics.
+run 2 "$P2P/osu_latency_persistent" -m 0:4096 $SMALL -f -c
+expect_p2p "osu_latency_persistent -f -c: statistics columns and validation pass" \
+    "OSU MPI Latency Persistent Test" "$LAT_SIZES" "${LAT_FULL[@]}"
+run 2 "$P2P/osu_bw_persistent" -m 1:4096 $SMALL -W 8 -f -c
+expect_p2p "osu_bw_persistent -W 8 -f -c: statistics and validation" \
+    "OSU MPI Bandwidth Persistent Test" "$BW_SIZES" "${BW_FULL[@]}"
+run 2 "$P2P/osu_bibw_persistent" -m 1:4096 $SMALL -c -u 2
+expect_p2p "osu_bibw_persistent -c -u 2: both directions validated" \
+    "OSU MPI Bi-Directional Bandwidth Persistent Test" "$BW_SIZES" "Bandwidth (MB/s)" "Validation"
+run 2 "$P2P/osu_bw_persistent" -m 1:64 -i 20 -x 2 -z -D vect:4:2 -c
+expect '[ "$RC" = 0 ] && data_lines | awk "{ if (\$3 != \"Pass\" || \$NF != int(\$1 / 4) * 2) exit 1 }"' \
+    "osu_bw_persistent -z -D vect:4:2 -c: persistent requests of a derived type, Pass"
+
 # Damaged data must fail validation: the size printed with Fail as the last
 # row, one message on stderr naming it, status 1.
 export COMMSWEEP_CORRUPT=1
-for prog in osu_latency osu_latency_mt osu_bw osu_bibw osu_mbw_mr osu_multi_lat; do
+for prog in osu_latency osu_latency_mt osu_bw osu_bibw osu_mbw_mr osu_multi_lat \
+    osu_latency_persistent osu_bw_persistent osu_bibw_persistent; do
     run 2 "$P2P/$prog" -m 0:64 -i 5 -x 1 -c
     expect '[ "$RC" = 1 ] && data_lines | tail -1 | grep -qE "^1 .* Fail$" && [ "$(program_lines $prog)" = 1 ] && grep -q "^$prog: validation failed at message size 1: rank [01] received a wrong byte" "$ERR"' \
         "$prog with COMMSWEEP_CORRUPT=1 -c: Fail at size 1, one message, status 1"
