@@ -177,8 +177,12 @@ sweep_osu() {
     done
     for p in $OSU_RMA; do
         sweep_osu_sizes "$p"
+        # The atomics as 4-byte integers: UCX (Open MPI's osc/ucx, the
+        # usual one-sided path on InfiniBand clusters) refuses 1-byte
+        # atomic operations, and the default element is OMB's MPI_CHAR.
         case $p in
-        *acc* | *fop* | *cas*) rma_args=("${SWEEP_OSU_HOST_ARGS[@]}") ;;
+        *fop* | *cas*) rma_args=("${SWEEP_OSU_HOST_ARGS[@]}" -T mpi_int) ;;
+        *acc*) rma_args=("${SWEEP_OSU_HOST_ARGS[@]}") ;;
         *) rma_args=("${SWEEP_OSU_RMA_ARGS[@]}") ;;
         esac
         sweep_run "$p" SWEEP_LAUNCH_PAIR 2 "osu/$p" "${SWEEP_OSU_SIZES[@]}" "${rma_args[@]}"
