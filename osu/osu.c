@@ -292,15 +292,21 @@ void osu_print_columns_unsized(const struct osu_opts *o, const char *const *colu
     osu_row_end(&r);
 }
 
+/* Appends to text[0..cap) at *used; a full buffer keeps what it has. */
+static void append_to(char *text, size_t cap, size_t *used, const char *fmt, va_list ap)
+{
+    if (*used >= cap)
+        return;
+    *used += (size_t)vsnprintf(text + *used, cap - *used, fmt, ap);
+}
+
 static void row_append(struct osu_row *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static void row_append(struct osu_row *r, const char *fmt, ...)
 {
-    if (r->used >= sizeof r->text)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    r->used += (size_t)vsnprintf(r->text + r->used, sizeof r->text - r->used, fmt, ap);
+    append_to(r->text, sizeof r->text, &r->used, fmt, ap);
     va_end(ap);
 }
 
@@ -331,12 +337,9 @@ static void trailing_append(struct osu_row *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static void trailing_append(struct osu_row *r, const char *fmt, ...)
 {
-    if (r->trailing_used >= sizeof r->trailing)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    r->trailing_used += (size_t)vsnprintf(r->trailing + r->trailing_used,
-                                          sizeof r->trailing - r->trailing_used, fmt, ap);
+    append_to(r->trailing, sizeof r->trailing, &r->trailing_used, fmt, ap);
     va_end(ap);
 }
 void osu_row_trailing(struct osu_row *r, double v) { trailing_append(r, "%*.2f", OSU_WIDTH, v); }
