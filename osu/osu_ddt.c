@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "osu_pairs.h"
 
 #define DDT_INT_MAX ((size_t)INT_MAX)
 
@@ -19,107 +20,33 @@ void osu_ddt_free(struct osu_ddt *d)
     d->nblocks = 0;
 }
 
-/* The text between begin and end without the blanks around it, into out. */
-static void trimmed(const char *begin, const char *end, char *out, size_t len)
-{
-    while (begin < end && (*begin == ' ' || *begin == '\t' || *begin == '\r'))
-        begin++;
-    while (end > begin && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-        end--;
-    size_t n = (size_t)(end - begin);
-    if (n >= len)
-        n = len - 1;
-    memcpy(out, begin, n);
-    out[n] = '\0';
-}
-
-struct block {
-    size_t displ, length;
-};
-
 static int by_displacement(const void *a, const void *b)
 {
-    const struct block *x = a, *y = b;
-    return x->displ < y->displ ? -1 : x->displ > y->displ;
-}
-
-/* One "displacement, length" line into *b; 0, or -1 with err. */
-static int parse_index_line(const char *line, const char *end, const char *where,
-                            struct block *b, char *err, size_t errlen)
-{
-    const char *comma = memchr(line, ',', (size_t)(end - line));
-    if (!comma) {
-        snprintf(err, errlen, "%s: expected \"displacement, block length\"", where);
-        return -1;
-    }
-    char first[64], second[64], what[160];
-    trimmed(line, comma, first, sizeof first);
-    trimmed(comma + 1, end, second, sizeof second);
-    snprintf(what, sizeof what, "displacement (%s)", where);
-    if (opt_to_size(first, what, 0, DDT_INT_MAX, &b->displ, err, errlen))
-        return -1;
-    snprintf(what, sizeof what, "block length (%s)", where);
-    return opt_to_size(second, what, 1, DDT_INT_MAX, &b->length, err, errlen);
+    const struct osu_pair *x = a, *y = b;
+    return x->first < y->first ? -1 : x->first > y->first;
 }
 
 int osu_ddt_parse_index(const char *text, size_t len, const char *name, struct osu_ddt *d,
                         char *err, size_t errlen)
 {
-    size_t cap = 16, n = 0;
-    struct block *blocks = malloc(cap * sizeof *blocks);
-    if (!blocks) {
-        snprintf(err, errlen, "out of memory reading %s", name);
+    static const struct osu_pairs_rule rule = {
+        .first = "displacement", .second = "block length",
+        .first_min = 0, .first_max = DDT_INT_MAX, .second_min = 1, .second_max = DDT_INT_MAX,
+        .max_pairs = OSU_DDT_MAX_BLOCKS, .plural = "blocks"};
+    struct osu_pair *blocks;
+    size_t n;
+    if (osu_pairs_parse(text, len, name, &rule, &blocks, &n, err, errlen))
         return -1;
-    }
-    const char *p = text, *stop = text + len;
-    for (size_t line = 1; p < stop; line++) {
-        const char *eol = memchr(p, '\n', (size_t)(stop - p));
-        const char *end = eol ? eol : stop;
-        char where[128], probe[4];
-        snprintf(where, sizeof where, "%.100s line %zu", name, line);
-        trimmed(p, end, probe, sizeof probe);
-        if (memchr(p, '\0', (size_t)(end - p))) {
-            snprintf(err, errlen, "%s: a NUL byte", where);
-            goto fail;
-        }
-        if (probe[0] != '\0' && probe[0] != '#') {
-            if (n == OSU_DDT_MAX_BLOCKS) {
-                snprintf(err, errlen, "%s: more than %zu blocks", where,
-                         OSU_DDT_MAX_BLOCKS);
-                goto fail;
-            }
-            if (n == cap) {
-                struct block *more = realloc(blocks, 2 * cap * sizeof *blocks);
-                if (!more) {
-                    snprintf(err, errlen, "out of memory reading %s", name);
-                    goto fail;
-                }
-                blocks = more;
-                cap *= 2;
-            }
-            char why[400];
-            if (parse_index_line(p, end, where, &blocks[n], why, sizeof why)) {
-                snprintf(err, errlen, "%s", why);
-                goto fail;
-            }
-            n++;
-        }
-        p = eol ? eol + 1 : stop;
-    }
-    if (n == 0) {
-        snprintf(err, errlen, "%s holds no \"displacement, block length\" line", name);
-        goto fail;
-    }
     qsort(blocks, n, sizeof *blocks, by_displacement);
     for (size_t k = 1; k < n; k++)
-        if (blocks[k - 1].displ + blocks[k - 1].length > blocks[k].displ) {
+        if (blocks[k - 1].first + blocks[k - 1].second > blocks[k].first) {
             snprintf(err, errlen,
                      "%s: the blocks at displacements %zu and %zu overlap (a receive type "
                      "must not)",
-                     name, blocks[k - 1].displ, blocks[k].displ);
+                     name, blocks[k - 1].first, blocks[k].first);
             goto fail;
         }
-    size_t span = blocks[n - 1].displ + blocks[n - 1].length;
+    size_t span = blocks[n - 1].first + blocks[n - 1].second;
     if (span > DDT_INT_MAX) {
         snprintf(err, errlen, "%s: the blocks reach element %zu, beyond an int", name,
                  span);
@@ -133,8 +60,8 @@ int osu_ddt_parse_index(const char *text, size_t len, const char *name, struct o
         goto fail;
     }
     for (size_t k = 0; k < n; k++) {
-        d->displs[k] = blocks[k].displ;
-        d->lengths[k] = blocks[k].length;
+        d->displs[k] = blocks[k].first;
+        d->lengths[k] = blocks[k].second;
     }
     d->nblocks = n;
     d->span = span;
@@ -144,46 +71,6 @@ int osu_ddt_parse_index(const char *text, size_t len, const char *name, struct o
 fail:
     free(blocks);
     return -1;
-}
-
-/* The whole file at path, NUL-terminated, at most OSU_DDT_MAX_FILE bytes. */
-static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open '%s'", path);
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *text = malloc(cap + 1);
-    while (text) {
-        size_t got = fread(text + n, 1, cap - n, f);
-        n += got;
-        if (n < cap)
-            break;
-        if (cap >= OSU_DDT_MAX_FILE) {
-            snprintf(err, errlen, "'%s' is larger than %zu bytes", path,
-                     OSU_DDT_MAX_FILE);
-            free(text);
-            fclose(f);
-            return NULL;
-        }
-        char *more = realloc(text, 2 * cap + 1);
-        if (!more)
-            free(text);
-        text = more;
-        cap *= 2;
-    }
-    bool failed = !text || ferror(f);
-    fclose(f);
-    if (failed) {
-        free(text);
-        snprintf(err, errlen, "cannot read '%s'", path);
-        return NULL;
-    }
-    text[n] = '\0';
-    *len = n;
-    return text;
 }
 
 int osu_ddt_parse(const char *arg, struct osu_ddt *d, char *err, size_t errlen)
@@ -201,7 +88,7 @@ int osu_ddt_parse(const char *arg, struct osu_ddt *d, char *err, size_t errlen)
             return -1;
         }
         char stride[64];
-        trimmed(arg + 5, colon, stride, sizeof stride);
+        osu_pairs_trimmed(arg + 5, colon, stride, sizeof stride);
         if (opt_to_size(stride, "stride", 1, DDT_INT_MAX, &d->stride, err, errlen) ||
             opt_to_size(colon + 1, "block length", 1, DDT_INT_MAX, &d->block, err,
                         errlen))
@@ -217,7 +104,7 @@ int osu_ddt_parse(const char *arg, struct osu_ddt *d, char *err, size_t errlen)
     }
     if (strncmp(arg, "indx:", 5) == 0 && arg[5] != '\0') {
         size_t len = 0;
-        char *text = read_file(arg + 5, &len, err, errlen);
+        char *text = osu_pairs_read_file(arg + 5, OSU_DDT_MAX_FILE, &len, err, errlen);
         if (!text)
             return -1;
         int rc = osu_ddt_parse_index(text, len, arg + 5, d, err, errlen);
