@@ -7,8 +7,9 @@
  * the compute/overlap measurement of non-blocking calls and printing.
  *
  * Sizes are bytes per rank per peer as OSU defines them for each collective:
- * the block one rank sends to (or receives from) one other rank; for
- * reductions, the vector each rank contributes.
+ * the block one rank sends to (or receives from) one other rank (for the
+ * neighborhood collectives, one neighbour); for reductions, the vector each
+ * rank contributes.
  */
 #ifndef COMMSWEEP_COLL_H
 #define COMMSWEEP_COLL_H
@@ -24,8 +25,12 @@
 enum coll_type { COLL_CHAR, COLL_INT, COLL_FLOAT, COLL_DOUBLE, COLL_BYTE };
 
 /* How much a buffer holds, in blocks of one size: nothing, one block, or one
- * block per rank. Every rank allocates the same, so rotating roots fit. */
-enum coll_extent { COLL_NONE, COLL_ONE, COLL_PER_RANK };
+ * block per rank. Every rank allocates the same, so rotating roots fit. The
+ * neighborhood collectives hold one block per source or per destination of
+ * the rank (each rank allocates the most any rank needs). */
+enum coll_extent { COLL_NONE, COLL_ONE, COLL_PER_RANK, COLL_PER_SOURCE, COLL_PER_DEST };
+
+struct coll_nbr; /* the neighborhood collectives' topology, coll_neighbor.h */
 
 /* What a callback sees for the size being measured. */
 struct coll_ctx {
@@ -42,6 +47,7 @@ struct coll_ctx {
     int *counts, *displs;   /* v-variants, reduce_scatter: per rank, in elements */
     unsigned value_max;     /* send values lie in [0, value_max] */
     struct buf send, recv;
+    const struct coll_nbr *nbr; /* neighborhood collectives: the topology; else NULL */
 };
 
 struct coll_bench {
@@ -52,6 +58,7 @@ struct coll_bench {
     bool rooted;              /* has a root: -k fixed|rotate */
     bool vector;              /* int counts and displacements of count each */
     bool no_data;             /* barrier: no sizes, no buffers */
+    bool neighbor;            /* a neighborhood collective on -N's topology */
     /* Exactly one of these: the blocking call, or the non-blocking start. */
     void (*call)(struct coll_ctx *c);
     void (*start)(struct coll_ctx *c, MPI_Request *req);

@@ -5,8 +5,14 @@ COLL_BLOCKING := osu_allgather osu_allgatherv osu_allreduce osu_alltoall osu_all
 COLL_NONBLOCKING := osu_iallgather osu_iallgatherv osu_iallreduce osu_ialltoall \
   osu_ialltoallv osu_ibarrier osu_ibcast osu_igather osu_igatherv osu_ireduce \
   osu_ireduce_scatter osu_ireduce_scatter_block osu_iscatter osu_iscatterv
-OSU_PROGRAMS += $(COLL_BLOCKING) $(COLL_NONBLOCKING)
-OSU_HELPERS  += osu/coll_driver.c osu/coll_data.c osu/coll_expect.c osu/coll_compute.c
+# Neighborhood collectives: the same driver on -N's topology (coll_neighbor.c).
+COLL_NEIGHBOR := osu_neighbor_allgather osu_neighbor_allgatherv osu_neighbor_alltoall \
+  osu_neighbor_alltoallv osu_neighbor_alltoallw osu_ineighbor_allgather \
+  osu_ineighbor_allgatherv osu_ineighbor_alltoall osu_ineighbor_alltoallv \
+  osu_ineighbor_alltoallw
+OSU_PROGRAMS += $(COLL_BLOCKING) $(COLL_NONBLOCKING) $(COLL_NEIGHBOR)
+OSU_HELPERS  += osu/coll_driver.c osu/coll_data.c osu/coll_expect.c osu/coll_compute.c \
+  osu/coll_neighbor.c osu/nbr_topo.c
 
 # The bare MPI_Alltoall loop that tests/bench/coll_overhead.sh compares
 # osu_alltoall against: plain MPI, no harness.

@@ -9,6 +9,7 @@
 
 #include "coll_compute.h"
 #include "coll_data.h"
+#include "coll_neighbor.h"
 #include "osu_ddt.h"
 
 enum { ROOT_FIXED, ROOT_ROTATE };
@@ -62,6 +63,7 @@ struct coll_run {
     unsigned char *recv_host; /* host copy of a device receive buffer, for -c */
     struct osu_ddt ddt;       /* -D on the calls that move data */
     unsigned char *carried;   /* -D: which elements of one block the type carries */
+    struct coll_nbr nbr;      /* -N: the neighborhood collectives' topology */
 };
 
 /* min, avg, max of a quantity, valid on rank 0. */
@@ -109,12 +111,21 @@ static void fill(struct coll_run *r, size_t iter)
         fill_default(&r->c, iter);
 }
 
+/* Blocks of one size in a buffer of extent e: this rank's, or (most) the
+ * largest any rank holds, which every rank allocates and -M counts. */
+static size_t blocks(const struct coll_run *r, enum coll_extent e, bool most)
+{
+    if (r->b->neighbor)
+        return coll_nbr_blocks(&r->nbr, e, r->c.nranks, most);
+    return coll_blocks(e, r->c.nranks);
+}
+
 /* Checks every element the call wrote on this rank; false with a message at
  * the first wrong one. */
 static bool check_recv(struct coll_run *r, size_t iter, char *msg, size_t len)
 {
     struct coll_ctx *c = &r->c;
-    size_t n = coll_blocks(r->b->recv, c->nranks) * c->count;
+    size_t n = blocks(r, r->b->recv, false) * c->count;
     void *view = c->recv.ptr;
     if (c->recv.where != BUF_HOST) {
         buf_copy_out(r->recv_host, &c->recv, 0, n * c->elem_size);
@@ -307,8 +318,8 @@ static void prepare_size(struct coll_run *r, size_t size)
     c->size = size;
     c->count = size / c->elem_size;
     c->icount = c->count <= (size_t)INT_MAX ? (int)c->count : -1;
-    c->send.bytes = coll_blocks(r->b->send, c->nranks) * size;
-    c->recv.bytes = coll_blocks(r->b->recv, c->nranks) * size;
+    c->send.bytes = blocks(r, r->b->send, false) * size;
+    c->recv.bytes = blocks(r, r->b->recv, false) * size;
     char why[256];
     if (r->b->reduction) {
         c->msg = (struct msg_type){c->elem, c->icount, 0};
@@ -321,11 +332,13 @@ static void prepare_size(struct coll_run *r, size_t size)
     }
     /* In units of the message's type: elements, or -D's one type per block
      * (its extent is the block's size). */
-    if (r->b->vector)
+    if (r->b->vector && !r->b->neighbor)
         for (int i = 0; i < c->nranks; i++) {
             c->counts[i] = c->msg.count;
             c->displs[i] = i * c->msg.count;
         }
+    if (r->b->neighbor)
+        coll_nbr_prepare(&r->nbr, c);
     if (r->b->prepare)
         r->b->prepare(c);
 }
@@ -362,7 +375,7 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         .large_threshold = 8192,
     };
     r->type_choice = COLL_FLOAT;
-    struct opt_spec extra[9];
+    struct opt_spec extra[10];
     size_t nextra = 0;
     extra[nextra++] = osu_tail_option(&r->tail);
     extra[nextra++] = osu_validation_warmup_option(&r->validation_warmup);
@@ -396,6 +409,8 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
     }
     if (!b->reduction && !b->no_data)
         extra[nextra++] = osu_ddt_option(&r->ddt);
+    if (b->neighbor)
+        extra[nextra++] = coll_nbr_option(&r->nbr);
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra);
     if (r->o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[r->o.first_positional]);
@@ -415,15 +430,15 @@ static void plan_sizes(struct coll_run *r)
         r->sizes[r->nsizes++] = 0;
         return;
     }
-    size_t blocks = coll_blocks(r->b->send, c->nranks) + coll_blocks(r->b->recv, c->nranks);
+    size_t nblocks = blocks(r, r->b->send, true) + blocks(r, r->b->recv, true);
     size_t asked_min = o->min_size, asked_max = o->max_size;
     /* A reduction message is at least one element; -M must hold that. */
     if (o->min_size > 0 && o->min_size < c->elem_size && c->elem_size <= o->max_size)
         o->min_size = c->elem_size;
-    if (!osu_cap_to_memory(o, blocks))
+    if (!osu_cap_to_memory(o, nblocks))
         err_usage("the memory limit of %zu bytes per process (-M) cannot hold the smallest "
                   "message size %zu at %d ranks (%zu buffers of that size)",
-                  o->mem_limit, o->min_size, c->nranks, blocks);
+                  o->mem_limit, o->min_size, c->nranks, nblocks);
     size_t all[COLL_MAX_SIZES];
     size_t nall = sweep_doubling(o->min_size, o->max_size, all, COLL_MAX_SIZES);
     for (size_t i = 0; i < nall; i++)
@@ -442,7 +457,9 @@ static void plan_sizes(struct coll_run *r)
         err_usage("message size %zu bytes is %zu %s elements: MPI reductions take an int "
                   "count (at most %d); lower -m",
                   largest, count, coll_type_names[c->type], INT_MAX);
-    if (r->b->vector && count > (size_t)INT_MAX / (size_t)c->nranks)
+    if (r->b->neighbor)
+        coll_nbr_check_count(&r->nbr, r->b->vector, largest, count);
+    else if (r->b->vector && count > (size_t)INT_MAX / (size_t)c->nranks)
         err_usage("message size %zu bytes at %d ranks needs counts and displacements beyond "
                   "the int range of the v-collectives (at most %zu bytes per rank); lower -m",
                   largest, c->nranks, (size_t)INT_MAX / (size_t)c->nranks);
@@ -482,8 +499,8 @@ static void allocate(struct coll_run *r)
     size_t largest = r->sizes[r->nsizes - 1];
     enum buf_where where = r->o.where[0];
     if (r->b->send != COLL_NONE)
-        buf_alloc_all(&c->send, coll_blocks(r->b->send, c->nranks) * largest, where, c->comm);
-    size_t recv_bytes = coll_blocks(r->b->recv, c->nranks) * largest;
+        buf_alloc_all(&c->send, blocks(r, r->b->send, true) * largest, where, c->comm);
+    size_t recv_bytes = blocks(r, r->b->recv, true) * largest;
     buf_alloc_all(&c->recv, recv_bytes, where, c->comm);
     if (where != BUF_HOST && r->o.validate)
         r->recv_host = alloc_all(recv_bytes, c->comm);
@@ -506,6 +523,8 @@ static void print_header(const struct coll_run *r)
         else
             out_comment("root: rank %zu", r->root.rank);
     }
+    if (b->neighbor)
+        coll_nbr_print(&r->nbr, c->nranks);
     if (r->per_iteration_max)
         out_comment("statistics: each iteration lasts until its slowest rank is done; "
                     "min/avg/max over iterations");
@@ -587,7 +606,10 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
                                  "# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
     if (!b->no_data)
         snprintf(omb + used, sizeof omb - used, "# Datatype: %s.\n", coll_type_omb_name(c->type));
-    osu_print_preamble(&r->o, &r->prog, argc, argv, NULL, omb);
+    char before[512] = "";
+    if (b->neighbor)
+        coll_nbr_setup(&r->nbr, c, before, sizeof before);
+    osu_print_preamble(&r->o, &r->prog, argc, argv, before[0] ? before : NULL, omb);
     plan_sizes(r);
     allocate(r);
     print_header(r);
@@ -599,6 +621,8 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     free(r->recv_host);
     free(r->carried);
     osu_ddt_free(&r->ddt);
+    if (b->neighbor)
+        coll_nbr_free(&r->nbr);
     free(c->counts);
     free(r->times);
     harness_finish(ERR_STATUS_OK);

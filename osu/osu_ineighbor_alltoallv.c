@@ -1,0 +1,29 @@
+/* osu_ineighbor_alltoallv: MPI_Ineighbor_alltoallv latency and how much of it computation can
+ * hide on the -N neighbourhood; as the neighbourhood alltoall, with count and displacement
+ * arrays. */
+#include "coll.h"
+#include "coll_neighbor.h"
+
+static void start(struct coll_ctx *c, MPI_Request *req)
+{
+    const struct coll_nbr *n = c->nbr;
+    MPI_CHECK(MPI_Ineighbor_alltoallv(buf_mpi(&c->send), n->send_counts, n->send_displs,
+                                      c->msg.type, buf_mpi(&c->recv), n->recv_counts,
+                                      n->recv_displs, c->msg.type, n->comm, req));
+}
+
+int main(int argc, char **argv)
+{
+    static const struct coll_bench bench = {
+        .title = "OSU MPI Non-blocking Neighborhood Alltoallv Latency Test",
+        .description = "MPI_Ineighbor_alltoallv on the -N neighbourhood: as the neighbourhood "
+                       "alltoall, with count and displacement arrays; overlap with computation",
+        .send = COLL_PER_DEST,
+        .recv = COLL_PER_SOURCE,
+        .neighbor = true,
+        .vector = true,
+        .expect = coll_expect_neighbor_alltoall,
+        .start = start,
+    };
+    coll_main(&bench, argc, argv);
+}
