@@ -41,3 +41,24 @@ coll_check_full() { # PROGRAM ITERS SIZES
         pass && $NF != "Pass" { print "validation: " $0; bad = 1 }
         END { if (NR == 0) { print "no data rows"; bad = 1 }; exit bad }'
 }
+
+# A corrupted receive buffer (COMMSWEEP_CORRUPT on rank RANK) must fail
+# validation: the failing size's row ends in Fail (the last row; the sizes
+# before it Pass), one message on stderr names it, status 1.
+corrupt() { # DESCRIPTION NP PROGRAM RANK WANT_REGEX ARGS...
+    local what=$1 np=$2 prog=$3 rank=$4 want=$5; shift 5
+    COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=$rank run $np "$BUILD/osu/$prog" "$@"
+    local failed
+    failed=$(sed -n "s/^$prog: validation failed at size \([0-9]*\) .*/\1/p" "$ERR")
+    if [ "$RC" = 1 ] && [ "$(program_lines "$prog")" = 1 ] \
+        && grep -qE "^$prog: validation failed at size $want" "$ERR" \
+        && data_lines | tail -1 | awk -v s="$failed" '$1 != s || $NF != "Fail" { exit 1 }' \
+        && ! data_lines | sed '$d' | grep -qv ' Pass$'; then
+        ok "$prog: $what prints the row with Fail, one message, status 1"
+    else
+        not_ok "$prog: $what" "status $RC (want 1), $(program_lines "$prog") messages (want 1) \
+matching /$want/, last row for size '$failed' ending in Fail:
+$(data_lines | tail -2)
+$(head -c 1200 "$ERR")"
+    fi
+}

@@ -58,26 +58,7 @@ run 3 "$P/osu_ireduce_scatter" -m 1:1024 -M 100 -i 2 -x 1 -c
 expect '[ $RC = 0 ] && [ "$(data_lines | awk "{print \$1}" | tr "\n" " ")" = "4 8 16 32 " ]' \
     "-M caps a reduction to whole elements (4 8 16 32)"
 
-# --- a corrupted receive buffer fails validation: the failing size's row
-# ends in Fail (the last row; the sizes before it Pass), one message on
-# stderr names it, status 1
-corrupt() { # DESCRIPTION NP PROGRAM RANK WANT_REGEX ARGS...
-    local what=$1 np=$2 prog=$3 rank=$4 want=$5; shift 5
-    COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=$rank run $np "$P/$prog" "$@"
-    local failed
-    failed=$(sed -n "s/^$prog: validation failed at size \([0-9]*\) .*/\1/p" "$ERR")
-    if [ "$RC" = 1 ] && [ "$(program_lines "$prog")" = 1 ] \
-        && grep -qE "^$prog: validation failed at size $want" "$ERR" \
-        && data_lines | tail -1 | awk -v s="$failed" '$1 != s || $NF != "Fail" { exit 1 }' \
-        && ! data_lines | sed '$d' | grep -qv ' Pass$'; then
-        ok "$prog: $what prints the row with Fail, one message, status 1"
-    else
-        not_ok "$prog: $what" "status $RC (want 1), $(program_lines "$prog") messages (want 1) \
-matching /$want/, last row for size '$failed' ending in Fail:
-$(data_lines | tail -2)
-$(head -c 1200 "$ERR")"
-    fi
-}
+# --- a corrupted receive buffer fails validation (corrupt, osu_coll_lib.sh)
 corrupt "a wrong element on rank 2 of 3" 3 osu_allgather 2 "1 \(iteration 0\): rank 2 " -m 1:64 -i 3 -x 1 -c
 corrupt "a wrong sum" 3 osu_allreduce 1 "4 \(iteration 0\): rank 1 " -m 1:64 -i 3 -x 1 -c
 corrupt "a wrong element at the root" 4 osu_igather 0 "1 .*rank 0 " -m 1:64 -i 3 -x 1 -c
