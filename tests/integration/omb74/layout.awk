@@ -1,5 +1,6 @@
 # The layout of an OSU-style output, numbers masked, one record a line:
-#   P <line>   a line before the column heading (title without its version)
+#   P <line>   a line before the column heading (title without its version;
+#              the neighborhood collectives' topology creation time masked)
 #   H <line>   the column heading (of osu_mbw_mr -V: the windows)
 #   B <line>   a '#' or blank line after it
 #   D <row>    a data row: the size as printed when a field starts in column
@@ -9,6 +10,7 @@
 BEGIN { head = 1 }
 head && /^# (Size |Avg Latency|Overall\()|^#       +1( |$)/ { print "H " $0; head = 0; next }
 head { line = $0; sub(/ v7\.4$/, "", line); sub(/ \(commsweep [^)]*\)$/, "", line)
+       sub(/topology graph:[0-9.]+ us\.$/, "topology graph:N us.", line)
        print "P " line; next }
 /^# Message Rate Profile$/ { rates = 1 }
 /^#/ || /^[[:space:]]*$/ { print "B " $0; next }
