@@ -198,7 +198,7 @@ void coll_nbr_print(const struct coll_nbr *n, int nranks)
             used += (size_t)snprintf(grid + used, sizeof grid - used, "%s%d", i ? " x " : "",
                                      n->dims[i]);
         out_comment("neighborhood (-N %s): periodic Cartesian grid %s of %d ranks, radius "
-                    "%zu: every rank has %zu neighbours, its sources and destinations",
+                    "%zu: every rank has the same %zu neighbours as sources and destinations",
                     n->arg, grid, nranks, n->spec.radius, d->max_in);
     } else {
         out_comment("neighborhood (-N %s): directed graph of %zu edges over %d ranks: %zu to "
