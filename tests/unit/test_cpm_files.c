@@ -68,7 +68,7 @@ static void test_hockney_round_trip(void **state)
     struct cpm_hockney *h = cpm_hockney_alloc(4);
     for (int k = 0; k < 6; k++) {
         h->a[k] = 1e-6 * (k + 1);
-        h->b[k] = -3e-10 * (k + 1);
+        h->b[k] = 3e-10 * (k + 1);
     }
     struct cpm_hockney *b = round_trip(&cpm_hockney_kind, h);
     assert_int_equal(b->n, 4);
@@ -153,7 +153,7 @@ static void test_malformed_files_refused(void **state)
 {
     (void)state;
     const struct cpm_model_kind *h = &cpm_hockney_kind;
-    const char *good = "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6 1e-9\n1 2 1 2\n";
+    const char *good = "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6 1e-9\n1 2 1 0.5\n";
     char err[300];
     assert_int_equal(read_text(h, good, err, sizeof err), 0);
     expect_refused(h, "", "truncated");
@@ -165,9 +165,9 @@ static void test_malformed_files_refused(void **state)
     expect_refused(h, "model Hockney\nprocesses -2\n", "outside");
     expect_refused(h, "model Hockney\nprocesses many\n", "not an integer");
     /* A count too small leaves data behind. */
-    expect_refused(h, "model Hockney\nprocesses 2\n0 1 1 2\n0 2 1 2\n", "wrong count");
-    expect_refused(h, "model Hockney\nprocessors 2\n0 1 1 2\n", "expected 'processes'");
-    expect_refused(h, "model Hockney\nprocesses 2\n0 1 nan 2\n", "not a finite number");
+    expect_refused(h, "model Hockney\nprocesses 2\n0 1 1 0.5\n0 2 1 0.5\n", "wrong count");
+    expect_refused(h, "model Hockney\nprocessors 2\n0 1 1 0.5\n", "expected 'processes'");
+    expect_refused(h, "model Hockney\nprocesses 2\n0 1 nan 0.5\n", "not a finite number");
 
     const struct cpm_model_kind *l = &cpm_lininterp_kind;
     expect_refused(l, "model LinInterp\nprocesses 2\npoints 2\nsizes 10 5\n0 1 1 2\n", "increase");
@@ -176,9 +176,9 @@ static void test_malformed_files_refused(void **state)
     expect_refused(l, "model LinInterp\nprocesses 2\npoints 2\nsizes 0 -5\n0 1 1 2\n",
                    "not a size");
     const struct cpm_model_kind *lmo = &cpm_lmo_kind;
-    const char *lmo_ok = "model LMO\nprocesses 3\nhomogeneous 1\nC 1\nt 2\nlink 0 1 3 4\n"
-                         "S none\none2many_small 1 2\none2many_large 1 2\nM1 100\nM2 50\n"
-                         "many2one_small 1 2\nmany2one_large 1 2\n";
+    const char *lmo_ok = "model LMO\nprocesses 3\nhomogeneous 1\nC 1\nt 0.2\nlink 0 1 3 0.4\n"
+                         "S none\none2many_small 1 0.5\none2many_large 1 0.5\nM1 100\nM2 50\n"
+                         "many2one_small 1 0.5\nmany2one_large 1 0.5\n";
     expect_refused(lmo, lmo_ok, "M1 (100) exceeds M2 (50)");
     expect_refused(lmo, "model LMO\nprocesses 3\nhomogeneous 2\n", "outside");
     expect_refused(&cpm_plogp_kind, "model PLogP\nprocesses 2\npoints 1\nsizes 0\n"
@@ -191,14 +191,14 @@ static void test_lmo_file_signs(void **state)
 {
     (void)state;
     const char *head = "model LMO\nprocesses 3\nhomogeneous 1\n";
-    const char *tail = "S none\none2many_small 1 2\none2many_large 1 2\nM1 none\nM2 none\n"
-                       "many2one_small 1 2\nmany2one_large 1 2\n";
+    const char *tail = "S none\none2many_small 1 0.5\none2many_large 1 0.5\nM1 none\nM2 none\n"
+                       "many2one_small 1 0.5\nmany2one_large 1 0.5\n";
     const struct {
         const char *body, *refusal;
     } cases[] = {
         {"C 1e-6\nt 1e-9\nlink 0 1 -1e-6 -1e-9\n", NULL}, /* sums 1e-6, 1e-9 */
-        {"C -1e-6\nt 1e-9\nlink 0 1 1e-5 1e-9\n", "negative delay"},
-        {"C 1e-6\nt -1e-9\nlink 0 1 1e-5 1e-8\n", "negative delay"},
+        {"C -1e-6\nt 1e-9\nlink 0 1 1e-5 1e-9\n", "delay C: -1e-06 s is negative"},
+        {"C 1e-6\nt -1e-9\nlink 0 1 1e-5 1e-8\n", "delay t: -1e-09 s/byte is negative"},
         {"C 1e-6\nt 1e-9\nlink 0 1 -3e-6 1e-9\n", "C_i + L_ij + C_j is negative"},
         {"C 1e-6\nt 1e-9\nlink 0 1 1e-5 -3e-9\n", "larger message would take less time"},
     };

@@ -49,7 +49,7 @@ static void test_count_checked_first(void **state)
 static void test_matching_count_read(void **state)
 {
     (void)state;
-    const char *good = "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6 1e-9\n1 2 1 2\n";
+    const char *good = "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6 1e-9\n1 2 1 0.5\n";
     char err[300] = "";
     assert_int_equal(read_text(&cpm_hockney_kind, good, 3, err, sizeof err), 0);
     assert_int_equal(read_text(&cpm_hockney_kind, good, 0, err, sizeof err), 0);
