@@ -18,6 +18,11 @@ int cpm_read_fail(struct cpm_reader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    /* A damaged file's bytes are quoted: keep control characters out of
+     * the one-line message (and the terminal). */
+    for (char *c = text; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
     snprintf(r->err, r->errlen, "line %d: %s", r->line, text);
     return -1;
 }
