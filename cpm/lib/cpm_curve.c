@@ -5,6 +5,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
 #include <gsl/gsl_interp.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "err.h"
@@ -135,4 +136,18 @@ bool cpm_make_nondecreasing(double *y, size_t n)
     free(sum);
     free(count);
     return changed;
+}
+
+void cpm_note_monotone(const char *model, const char *what, int adjusted, size_t pairs,
+                       cpm_note_fn note, void *ctx)
+{
+    if (!adjusted)
+        return;
+    char text[400];
+    snprintf(text, sizeof text,
+             "%s warning: for %d of %zu pairs %s; it became the closest curve that never "
+             "falls (falling runs pooled to their mean): measure with a tighter precision or "
+             "more repetitions",
+             model, adjusted, pairs, what);
+    note(text, ctx);
 }

@@ -1,7 +1,6 @@
 /* cpm_lininterp: the linear interpolation model; see cpm_lininterp.h. */
 #include "cpm_lininterp.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -178,16 +177,8 @@ static void report(const void *model, const struct cpm_estimate_args *a, cpm_not
 {
     (void)a;
     const struct cpm_lininterp *l = model;
-    if (!l->adjusted)
-        return;
-    char text[400];
-    snprintf(text, sizeof text,
-             "LinInterp warning: for %d of %zu pairs a larger message was measured faster "
-             "than a smaller one; those times were replaced by the closest curve that never "
-             "falls (falling runs pooled to their mean): measure with a tighter precision "
-             "or more repetitions",
-             l->adjusted, cpm_pairs(l->n));
-    note(text, ctx);
+    cpm_note_monotone("LinInterp", "a larger message was measured faster than a smaller one",
+                      l->adjusted, cpm_pairs(l->n), note, ctx);
 }
 
 const struct cpm_model_kind cpm_lininterp_kind = {

@@ -146,6 +146,11 @@ struct cpm_estimate_args {
 
 /* One '#' line of what a tool should say about a model (without the '#'). */
 typedef void (*cpm_note_fn)(const char *text, void *ctx);
+/* The note of an estimate that made the curves of `adjusted` of its pairs
+ * non-decreasing (cpm_make_nondecreasing); what says which curve fell.
+ * Nothing when adjusted is 0. */
+void cpm_note_monotone(const char *model, const char *what, int adjusted, size_t pairs,
+                       cpm_note_fn note, void *ctx);
 
 struct cpm_model_kind {
     const char *name;      /* -C NAME */

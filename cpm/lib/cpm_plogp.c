@@ -2,7 +2,6 @@
 #include "cpm_plogp.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -451,16 +450,8 @@ static void report(const void *model, const struct cpm_estimate_args *a, cpm_not
 {
     (void)a;
     const struct cpm_plogp *p = model;
-    if (!p->adjusted)
-        return;
-    char text[400];
-    snprintf(text, sizeof text,
-             "PLogP warning: for %d of %zu pairs the gap g(M) was measured smaller at a larger "
-             "size; it was replaced by the closest curve that never falls (falling runs "
-             "pooled to their mean) and L taken against it: measure with a tighter precision "
-             "or more repetitions",
-             p->adjusted, cpm_pairs(p->n));
-    note(text, ctx);
+    cpm_note_monotone("PLogP", "the gap g(M) fell as the size grew (L is taken against the new "
+                      "g(0))", p->adjusted, cpm_pairs(p->n), note, ctx);
 }
 
 const struct cpm_model_kind cpm_plogp_kind = {

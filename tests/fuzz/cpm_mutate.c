@@ -145,6 +145,25 @@ static void buf_splice(struct buf *b, size_t at, size_t cut, const char *text, s
     b->len = b->len - cut + n;
 }
 
+/* Swaps two disjoint ranges of b. */
+static void buf_swap(struct buf *b, size_t at, size_t len, size_t at2, size_t len2)
+{
+    if (at2 < at) {
+        buf_swap(b, at2, len2, at, len);
+        return;
+    }
+    char *first = malloc(len + 1), *second = malloc(len2 + 1);
+    if (!first || !second)
+        exit(1);
+    memcpy(first, b->b + at, len);
+    memcpy(second, b->b + at2, len2);
+    /* The later range first, so the earlier one's place holds. */
+    buf_splice(b, at2, len2, first, len);
+    buf_splice(b, at, len, second, len2);
+    free(first);
+    free(second);
+}
+
 static int is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 static int is_numeric(char c) { return (c >= '0' && c <= '9') || c == '-' || c == '.'; }
 
@@ -235,28 +254,11 @@ static const char *mutate_once(struct buf *b, uint64_t *rng)
             return "none";
         buf_splice(b, at, len, "", 0);
         return "dropped-line";
-    case 3: {
+    case 3:
         if (!pick_line(b, rng, &at, &len) || !pick_line(b, rng, &at2, &len2) || at == at2)
             return "none";
-        if (at2 < at) {
-            size_t t = at;
-            at = at2;
-            at2 = t;
-            t = len;
-            len = len2;
-            len2 = t;
-        }
-        char *first = malloc(len + 1), *second = malloc(len2 + 1);
-        if (!first || !second)
-            exit(1);
-        memcpy(first, b->b + at, len);
-        memcpy(second, b->b + at2, len2);
-        buf_splice(b, at2, len2, first, len);
-        buf_splice(b, at, len, second, len2);
-        free(first);
-        free(second);
+        buf_swap(b, at, len, at2, len2);
         return "swapped-lines";
-    }
     case 4: {
         const char *key = rng_below(rng, 2) ? "points " : "processes ";
         char *where = memmem(b->b, b->len, key, strlen(key));
@@ -316,25 +318,12 @@ static const char *mutate_once(struct buf *b, uint64_t *rng)
             return "none";
         b->b[rng_below(rng, b->len)] ^= (char)(1u << rng_below(rng, 8));
         return "flipped-bit";
-    case 11: {
+    case 11:
         if (!pick_token(b, rng, 1, &at, &len) || !pick_token(b, rng, 1, &at2, &len2) ||
-            at == at2 || len >= sizeof text || len2 >= sizeof text)
+            at == at2)
             return "none";
-        char first[64], second[64];
-        if (at2 < at) {
-            size_t t = at;
-            at = at2;
-            at2 = t;
-            t = len;
-            len = len2;
-            len2 = t;
-        }
-        memcpy(first, b->b + at, len);
-        memcpy(second, b->b + at2, len2);
-        buf_splice(b, at2, len2, first, len);
-        buf_splice(b, at, len, second, len2);
+        buf_swap(b, at, len, at2, len2);
         return "swapped-numbers";
-    }
     case 12: {
         if (!pick_token(b, rng, 1, &at, &len) || len >= sizeof text)
             return "none";

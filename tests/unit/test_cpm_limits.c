@@ -5,6 +5,8 @@
  * with a process count overflow are refused; the estimates' monotone fit. */
 #include "unit.h"
 
+#include "cpm_text.h"
+
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,36 +20,10 @@
 #include "../../cpm/lib/cpm_plogp.h"
 #include "../../cpm/lib/cpm_predict.h"
 
-/* Reads len bytes of text (NUL bytes allowed) as a model of kind; the
- * message in err when refused. */
-static int read_bytes(const struct cpm_model_kind *kind, const char *text, size_t len, char *err,
-                      size_t errlen)
-{
-    FILE *f = fmemopen((void *)text, len, "r");
-    assert_non_null(f);
-    void *m = NULL;
-    err[0] = '\0';
-    int rc = cpm_model_read_stream(f, kind, &m, err, errlen);
-    fclose(f);
-    if (rc == 0)
-        kind->free(m);
-    else
-        assert_null(m);
-    return rc;
-}
-
-static void refused(const struct cpm_model_kind *kind, const char *text, const char *what)
-{
-    char err[400];
-    assert_int_equal(read_bytes(kind, text, strlen(text), err, sizeof err), -1);
-    if (!strstr(err, what))
-        fail_msg("%s: message '%s' does not mention '%s'", kind->name, err, what);
-}
-
 static void accepted(const struct cpm_model_kind *kind, const char *text)
 {
     char err[400];
-    if (read_bytes(kind, text, strlen(text), err, sizeof err) != 0)
+    if (cpm_text_check(kind, text, strlen(text), 0, err, sizeof err) != 0)
         fail_msg("%s refused: %s", kind->name, err);
 }
 
@@ -93,7 +69,8 @@ static void test_declared_counts_allocate_nothing(void **state)
     char err[400];
     int bad = -1;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0] && bad < 0; c++)
-        if (read_bytes(cases[c].kind, cases[c].text, strlen(cases[c].text), err, sizeof err) != -1 ||
+        if (cpm_text_check(cases[c].kind, cases[c].text, strlen(cases[c].text), 0, err,
+                           sizeof err) != -1 ||
             !strstr(err, "truncated"))
             bad = (int)c;
     setrlimit(RLIMIT_AS, &old);
@@ -106,40 +83,51 @@ static void test_values_bounded(void **state)
     (void)state;
     const struct cpm_model_kind *h = &cpm_hockney_kind;
     accepted(h, "model Hockney\nprocesses 2\n0 1 3600 1\n");
-    refused(h, "model Hockney\nprocesses 2\n0 1 1e308 1e-9\n", "line 3: latency a: 1e+308 s is above 3600 s");
-    refused(h, "model Hockney\nprocesses 2\n0 1 1e-6 1.5\n", "time per byte b: 1.5 s/byte is above 1 s/byte");
-    refused(h, "model Hockney\nprocesses 2\n0 1 -1e-6 1e-9\n", "latency a: -1e-06 s is negative");
-    refused(h, "model Hockney\nprocesses 2\n0 1 1e-6 -1e-9\n", "time per byte b: -1e-09 s/byte is negative");
-    refused(h, "model Hockney\nprocesses 2\n0 1 inf 1e-9\n", "not a finite number");
-    refused(h, "model Hockney\nprocesses 2\n0 1 1e-6 1e999\n", "not a finite number");
-    refused(&cpm_lmo_kind,
-            "model LMO\nprocesses 3\nhomogeneous 1\nC 1e-6\nt 1e-9\nlink 0 1 -4000 1e-9\n",
-            "latency L: -4000 s is below -3600 s");
-    refused(&cpm_lmo_kind,
-            "model LMO\nprocesses 3\nhomogeneous 1\nC 1e-6\nt 1e-9\nlink 0 1 1e-5 1e-9\nS none\n"
-            "one2many_small 1e-5 1e300\n",
-            "one2many_small: 1e+300 s/byte is above 1 s/byte");
-    refused(&cpm_plogp_kind,
-            "model PLogP\nprocesses 2\npoints 1\nsizes 0\npair 0 1 1e-5\nos -1e-6\n",
-            "os: -1e-06 s is negative");
+    cpm_text_refused(h, "model Hockney\nprocesses 2\n0 1 1e308 1e-9\n",
+                     "line 3: latency a: 1e+308 s is above 3600 s");
+    cpm_text_refused(h, "model Hockney\nprocesses 2\n0 1 1e-6 1.5\n",
+                     "time per byte b: 1.5 s/byte is above 1 s/byte");
+    cpm_text_refused(h, "model Hockney\nprocesses 2\n0 1 -1e-6 1e-9\n",
+                     "latency a: -1e-06 s is negative");
+    cpm_text_refused(h, "model Hockney\nprocesses 2\n0 1 1e-6 -1e-9\n",
+                     "time per byte b: -1e-09 s/byte is negative");
+    cpm_text_refused(h, "model Hockney\nprocesses 2\n0 1 inf 1e-9\n", "not a finite number");
+    cpm_text_refused(h, "model Hockney\nprocesses 2\n0 1 1e-6 1e999\n", "not a finite number");
+    cpm_text_refused(&cpm_lmo_kind,
+                     "model LMO\nprocesses 3\nhomogeneous 1\nC 1e-6\nt 1e-9\nlink 0 1 -4000 1e-9\n",
+                     "latency L: -4000 s is below -3600 s");
+    cpm_text_refused(
+        &cpm_lmo_kind,
+        "model LMO\nprocesses 3\nhomogeneous 1\nC 1e-6\nt 1e-9\nlink 0 1 1e-5 1e-9\nS none\n"
+        "one2many_small 1e-5 1e300\n",
+        "one2many_small: 1e+300 s/byte is above 1 s/byte");
+    cpm_text_refused(&cpm_plogp_kind,
+                     "model PLogP\nprocesses 2\npoints 1\nsizes 0\npair 0 1 1e-5\nos -1e-6\n",
+                     "os: -1e-06 s is negative");
 }
 
 /* A NUL byte inside a number was read as the digits before it. */
 static void test_nul_bytes_refused(void **state)
 {
     (void)state;
-    static const char in_number[] = "model Hockney\nprocesses 2\n0 1 12\0" "34 1e-9\n";
+    static const char in_number[] = "model Hockney\nprocesses 2\n0 1 12\0"
+                                    "34 1e-9\n";
     static const char in_comment[] = "model Hockney\nprocesses 2\n# a\0b\n0 1 1e-6 1e-9\n";
     static const char at_end[] = "model Hockney\nprocesses 2\n0 1 1e-6 1e-9\n\0";
     char err[400];
-    assert_int_equal(read_bytes(&cpm_hockney_kind, in_number, sizeof in_number - 1, err, sizeof err), -1);
+    assert_int_equal(
+        cpm_text_check(&cpm_hockney_kind, in_number, sizeof in_number - 1, 0, err, sizeof err), -1);
     assert_non_null(strstr(err, "line 3: a NUL byte"));
-    assert_int_equal(read_bytes(&cpm_hockney_kind, in_comment, sizeof in_comment - 1, err, sizeof err), -1);
+    assert_int_equal(
+        cpm_text_check(&cpm_hockney_kind, in_comment, sizeof in_comment - 1, 0, err, sizeof err),
+        -1);
     assert_non_null(strstr(err, "NUL"));
-    assert_int_equal(read_bytes(&cpm_hockney_kind, at_end, sizeof at_end - 1, err, sizeof err), -1);
+    assert_int_equal(
+        cpm_text_check(&cpm_hockney_kind, at_end, sizeof at_end - 1, 0, err, sizeof err), -1);
     assert_non_null(strstr(err, "NUL"));
     /* Other control bytes are quoted as '?', keeping the message one line. */
-    refused(&cpm_hockney_kind, "model Hockney\nprocesses 2\n0 1 1\0332 1e-9\n", "'1?2' is not a finite number");
+    cpm_text_refused(&cpm_hockney_kind, "model Hockney\nprocesses 2\n0 1 1\0332 1e-9\n",
+                     "'1?2' is not a finite number");
 }
 
 static void test_falling_curves_refused(void **state)
@@ -147,21 +135,23 @@ static void test_falling_curves_refused(void **state)
     (void)state;
     const struct cpm_model_kind *l = &cpm_lininterp_kind, *p = &cpm_plogp_kind;
     accepted(l, "model LinInterp\nprocesses 2\npoints 3\nsizes 0 10 20\n0 1 1e-6 1e-6 2e-6\n");
-    refused(l, "model LinInterp\nprocesses 2\npoints 3\nsizes 0 10 20\n0 1 1e-6 3e-6 2e-6\n",
-            "line 5: time: 2e-06 s at 20 bytes is below 3e-06 s at 10 bytes");
-    refused(l, "model LinInterp\nprocesses 2\npoints 2\nsizes 0 10\n0 1 0 11\n",
-            "time rises by 1.1 s/byte between 0 and 10 bytes");
+    cpm_text_refused(l,
+                     "model LinInterp\nprocesses 2\npoints 3\nsizes 0 10 20\n0 1 1e-6 3e-6 2e-6\n",
+                     "line 5: time: 2e-06 s at 20 bytes is below 3e-06 s at 10 bytes");
+    cpm_text_refused(l, "model LinInterp\nprocesses 2\npoints 2\nsizes 0 10\n0 1 0 11\n",
+                     "time rises by 1.1 s/byte between 0 and 10 bytes");
     const char *head = "model PLogP\nprocesses 2\npoints 2\nsizes 0 100\n";
     char text[300];
     /* L below 0 is what noise gives; L + g(0) below 0 would predict it. */
     snprintf(text, sizeof text, "%spair 0 1 -1e-6\nos 1 0.5\nor 1 1\ng 2e-6 3e-6\n", head);
     accepted(p, text);
     snprintf(text, sizeof text, "%spair 0 1 -3e-6\nos 1 1\nor 1 1\ng 2e-6 3e-6\n", head);
-    refused(p, text, "pair 0 1: L + g(0) = -1e-06 s");
+    cpm_text_refused(p, text, "pair 0 1: L + g(0) = -1e-06 s");
     snprintf(text, sizeof text, "%spair 0 1 1e-6\nos 1 1\nor 1 1\ng 3e-6 2e-6\n", head);
-    refused(p, text, "g: 2e-06 s at 100 bytes is below 3e-06 s at 0 bytes");
-    refused(p, "model PLogP\nprocesses 2\npoints 1\nsizes 5\npair 0 1 1\nos 1\nor 1\ng 1\n",
-            "the first message size must be 0");
+    cpm_text_refused(p, text, "g: 2e-06 s at 100 bytes is below 3e-06 s at 0 bytes");
+    cpm_text_refused(p,
+                     "model PLogP\nprocesses 2\npoints 1\nsizes 5\npair 0 1 1\nos 1\nor 1\ng 1\n",
+                     "the first message size must be 0");
 }
 
 static void test_make_nondecreasing(void **state)
@@ -286,8 +276,9 @@ static void test_size_products_refused(void **state)
     size_t sizes[4] = {1, SIZE_MAX / 2, SIZE_MAX / 2, 2};
     assert_true(cpm_predict_sgv(p, 4, 0, sizes, CPM_COLL_SCATTER) < 0.0);
     struct cpm_tree t;
-    assert_int_equal(cpm_tree_binomial(p, 4, 0, CPM_TREE_DOWN, CPM_TREE_UCS, CPM_NEXT_MIN, 0,
-                                       sizes, &t), MPI_ERR_ARG);
+    assert_int_equal(
+        cpm_tree_binomial(p, 4, 0, CPM_TREE_DOWN, CPM_TREE_UCS, CPM_NEXT_MIN, 0, sizes, &t),
+        MPI_ERR_ARG);
     assert_int_equal(cpm_tree_sorted_flat(p, 4, 0, CPM_TREE_DOWN, CPM_SORT_ASC, 0, sizes, &t),
                      MPI_ERR_ARG);
     assert_int_equal(cpm_tree_traff(p, 4, 0, CPM_TREE_UP, 0, sizes, &t), MPI_ERR_ARG);
