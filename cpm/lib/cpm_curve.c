@@ -145,9 +145,9 @@ void cpm_note_monotone(const char *model, const char *what, int adjusted, size_t
         return;
     char text[400];
     snprintf(text, sizeof text,
-             "%s warning: for %d of %zu pairs %s; it became the closest curve that never "
-             "falls (falling runs pooled to their mean): measure with a tighter precision or "
-             "more repetitions",
+             "%s warning: for %d of %zu pairs %s; those curves were replaced by the closest "
+             "ones that never fall (falling runs pooled to their mean): measure with a "
+             "tighter precision or more repetitions",
              model, adjusted, pairs, what);
     note(text, ctx);
 }
