@@ -8,8 +8,10 @@
 # collective, under 200 MB of address space. Every run must end within 2 s
 # with status 0, every time it printed a finite number >= 0, or status 2
 # and one line on stderr; never a crash.
-# CPM_FUZZ_SEED and CPM_FUZZ_COUNT choose another seed or count; the files
-# that fail are kept in $BUILD/tests/cpm_fuzz/ with the command that failed.
+# CPM_FUZZ_SEED and CPM_FUZZ_COUNT choose another seed or count,
+# CPM_FUZZ_VMEM_KB the address space (unlimited for a sanitizer build, whose
+# shadow memory needs terabytes); the files that fail are kept in
+# $BUILD/tests/cpm_fuzz/ with the command that failed.
 . "$(dirname "$0")/../lib.sh"
 PRED="$BUILD/cpm/prediction"
 MUTATE="$BUILD/tests/fuzz/cpm_mutate"
@@ -53,7 +55,7 @@ sizes=("-m 0 -M 65536" "-m 1 -M 1099511627776" "-m 1152921504606846976 -M 115292
 # Prints "STATUS WHAT" for every run that breaks a rule, nothing else; runs
 # with at most 200 MB of address space (prediction maps libmpi, about 100).
 fuzz_runs() {
-    ulimit -v 204800
+    ulimit -v "${CPM_FUZZ_VMEM_KB:-204800}"
     local k input muts np base kind ops op size rc lines
     while read -r k input muts np; do
         base=${input##*/}
