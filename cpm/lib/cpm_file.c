@@ -255,6 +255,11 @@ int cpm_read_curve(struct cpm_reader *r, const char *what, const double *sizes, 
     return 0;
 }
 
+bool cpm_sum_below_zero(double a, double b, double c)
+{
+    return a + b + c < -1e-8 * (fabs(a) + fabs(b) + fabs(c));
+}
+
 void cpm_pair_next(int n, int *i, int *j)
 {
     if (++*j >= n) {

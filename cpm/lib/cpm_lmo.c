@@ -155,13 +155,6 @@ double cpm_lmo_predict_gather_flat(const struct cpm_lmo *l, int root, size_t m)
     return at_least_slowest(l, root, m, gather_flat(l, root, m));
 }
 
-/* A sum of terms that must not be below 0, allowing for the rounding of
- * values written with nine significant digits. */
-static bool below_zero(double a, double b, double c)
-{
-    return a + b + c < -1e-8 * (fabs(a) + fabs(b) + fabs(c));
-}
-
 /* What the solver guarantees, checked on a file as it is read: no pair's
  * prediction is negative or falls with the message size. */
 static int check_link(struct cpm_reader *r, const double *C, const double *t, bool homogeneous,
@@ -169,9 +162,9 @@ static int check_link(struct cpm_reader *r, const double *C, const double *t, bo
 {
     size_t a = homogeneous ? 0 : (size_t)i, b = homogeneous ? 0 : (size_t)j;
     const char *what = NULL;
-    if (below_zero(C[a], L, C[b]))
+    if (cpm_sum_below_zero(C[a], L, C[b]))
         what = "C_i + L_ij + C_j";
-    else if (below_zero(t[a], inv_beta, t[b]))
+    else if (cpm_sum_below_zero(t[a], inv_beta, t[b]))
         what = "t_i + 1/beta_ij + t_j (a larger message would take less time)";
     if (!what)
         return 0;

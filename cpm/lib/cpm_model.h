@@ -95,6 +95,9 @@ int cpm_read_sizes(struct cpm_reader *r, size_t n, struct cpm_values *out);
  * size grows, and rising by at most CPM_MAX_PER_BYTE per byte. */
 int cpm_read_curve(struct cpm_reader *r, const char *what, const double *sizes, size_t n,
                    struct cpm_values *out);
+/* Whether a + b + c, a sum that must not be below 0, is, beyond the
+ * rounding of terms written with nine significant digits. */
+bool cpm_sum_below_zero(double a, double b, double c);
 /* The pair after (i, j), i < j < n, in cpm_pair_index order. */
 void cpm_pair_next(int n, int *i, int *j);
 /* "[WORD] i j" of the next pair, checked against the expected (i, j);

@@ -1,7 +1,6 @@
 /* cpm_plogp: the heterogeneous PLogP and LogGP models; see cpm_plogp.h. */
 #include "cpm_plogp.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -314,13 +313,6 @@ struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *
     return model;
 }
 
-/* Whether a + b, each written with nine significant digits, is below 0
- * beyond what that rounding explains. */
-static bool below_zero(double a, double b)
-{
-    return a + b < -1e-8 * (fabs(a) + fabs(b));
-}
-
 /* One pair's "pair i j L", "os ..", "or ..", "g .." appended to the values. */
 static int read_pair(struct cpm_reader *r, int i, int j, const double *sizes, size_t points,
                      struct cpm_values v[4])
@@ -336,7 +328,7 @@ static int read_pair(struct cpm_reader *r, int i, int j, const double *sizes, si
     /* L may be below 0 (RTT(0)/2 < g(0) in noise), the prediction L + g(M)
      * may not; g never falls, so M = 0 is where to look. */
     double g0 = v[3].v[v[3].len - points];
-    if (below_zero(L, g0))
+    if (cpm_sum_below_zero(L, g0, 0.0))
         return cpm_read_fail(r, "pair %d %d: L + g(0) = %g s, the time of an empty message, "
                                 "is negative", i, j, L + g0);
     return 0;
