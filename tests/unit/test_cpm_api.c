@@ -3,6 +3,7 @@
  * X_model_instance and X_finalize clearing it, a model-based collective
  * through the manual's name (one process). */
 #include "unit.h"
+#include "unit_mpi.h"
 
 #include <mpi.h>
 #include <stdio.h>
@@ -112,18 +113,6 @@ static void test_instances(void **state)
     assert_null(LMO_model_instance);
 }
 
-static int mpi_up(void **state)
-{
-    (void)state;
-    return MPI_Init(NULL, NULL) == MPI_SUCCESS ? 0 : -1;
-}
-
-static int mpi_down(void **state)
-{
-    (void)state;
-    return MPI_Finalize() == MPI_SUCCESS ? 0 : -1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -131,5 +120,5 @@ int main(void)
         cmocka_unit_test(test_write_read),
         cmocka_unit_test(test_instances),
     };
-    return cmocka_run_group_tests(tests, mpi_up, mpi_down);
+    return cmocka_run_group_tests(tests, unit_mpi_up, unit_mpi_down);
 }
