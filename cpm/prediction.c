@@ -1,5 +1,7 @@
 /* prediction: predicted communication times from a model file, without an
  * MPI run: prediction -n NP -O OPERATION -i FILE -C MODEL -m MIN -M MAX. */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +74,15 @@ static size_t next_size(size_t m, size_t stride)
     if (stride)
         return m + stride;
     return m ? 2 * m : 1;
+}
+
+/* Every model file is checked so that no prediction can be negative or
+ * not finite; one that is anyway is a defect, never a number to print. */
+static void print_time(size_t m, double t)
+{
+    if (!(t >= 0.0 && isfinite(t)))
+        err_exit_all(ERR_STATUS_FAIL, "the prediction at %zu bytes came out as %g", m, t);
+    out_line("%zu %.9g", m, t);
 }
 
 int main(int argc, char **argv)
@@ -155,6 +166,11 @@ int main(int argc, char **argv)
         err_usage("--dot needs a model-based tree operation such as Hockney_Bcast_ucs_binomial_min");
     if (!p2p && !generic && !own && !based)
         err_usage("unknown operation '%s' for the %s model: %s", op_name, kind->name, ops);
+    /* A collective's root sends or receives every process's bytes (a
+     * scatter's first edge carries them all): the sum must be a size. */
+    if (!p2p && max > SIZE_MAX / np)
+        err_usage("maximum message size %zu times %zu processes does not fit in 64 bits", max,
+                  np);
 
     void *model;
     char err[400];
@@ -191,7 +207,7 @@ int main(int argc, char **argv)
                 out_comment("pair %d %d", i, j);
                 out_line("#msg time");
                 for (size_t m = min; m <= max; m = next_size(m, stride)) {
-                    out_line("%zu %.9g", m, cpm_predict_p2p(p, i, j, m));
+                    print_time(m, cpm_predict_p2p(p, i, j, m));
                     if (next_size(m, stride) <= m)
                         break;
                 }
@@ -203,7 +219,7 @@ int main(int argc, char **argv)
             double t = own     ? own->predict(model, (int)root, m)
                        : based ? cpm_coll_op_predict(based, model, (int)np, (int)root, m)
                                : predict_generic(generic, p, (int)np, (int)root, m);
-            out_line("%zu %.9g", m, t);
+            print_time(m, t);
             if (next_size(m, stride) <= m)
                 break;
         }

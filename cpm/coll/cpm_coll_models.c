@@ -138,14 +138,18 @@ static const struct cpm_predictor *instance_predictor(const struct instance *in)
 
 #define DEFINE_MODEL(X)                                                                          \
     static struct instance X##_instance;                                                         \
+    CPM_COLL_TYPE_##X *X##_model_instance;                                                       \
     int X##_initialize(MPI_Comm comm, const void *model)                                         \
     {                                                                                            \
-        return instance_init(&X##_instance, #X, comm, model);                                    \
+        int rc = instance_init(&X##_instance, #X, comm, model);                                  \
+        X##_model_instance = X##_instance.model;                                                 \
+        return rc;                                                                               \
     }                                                                                            \
     int X##_finalize(MPI_Comm comm)                                                              \
     {                                                                                            \
         (void)comm;                                                                              \
         instance_free(&X##_instance);                                                            \
+        X##_model_instance = NULL;                                                               \
         return MPI_SUCCESS;                                                                      \
     }                                                                                            \
     DEFINE_BINOMIAL(X, dfs, min, DFS, MIN)                                                       \
@@ -237,16 +241,6 @@ int CPM_Gatherv_Traff(const struct cpm_predictor *p, CPM_COLL_ARGS_GATHERV)
 
 /* ---- LMO split flat ---- */
 
-size_t cpm_coll_lmo_gather_rounds(const void *model, size_t m)
-{
-    const struct cpm_lmo *l = model;
-    if (l->M1 == CPM_NO_THRESHOLD || m < l->M1 || l->M1 < 2 ||
-        (l->M2 != CPM_NO_THRESHOLD && m >= l->M2))
-        return 1;
-    size_t piece = l->M1 - 1;
-    return (m + piece - 1) / piece;
-}
-
 /* A flat scatter or gather of count elements per process starting at
  * element first of each block: the root posts every transfer at once. */
 static int flat_piece(int scatter, const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -310,7 +304,7 @@ int LMO_Gather_split_flat(CPM_COLL_ARGS_SG)
         return MPI_ERR_ARG;
     MPI_Count size;
     MPI_Type_size_x(sendtype, &size);
-    size_t rounds = cpm_coll_lmo_gather_rounds(LMO_instance.model, (size_t)sendcount * (size_t)size);
+    size_t rounds = cpm_lmo_gather_rounds(LMO_instance.model, (size_t)sendcount * (size_t)size);
     if (rounds > (size_t)sendcount)
         rounds = sendcount > 0 ? (size_t)sendcount : 1;
     int each = (int)(((size_t)sendcount + rounds - 1) / rounds);

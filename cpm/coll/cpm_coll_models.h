@@ -11,6 +11,8 @@
  *       for LogGP) or cpm_lmo; every process gets the same copy, read back
  *       from the text of the model file);
  *   int X_finalize(MPI_Comm comm);
+ *   X_model_instance, the seed's global: this process's copy after
+ *       X_initialize (owned here, freed by X_finalize), NULL before;
  *   X_{Bcast,Reduce,Scatter,Gather,Scatterv,Gatherv}_{dfs,bfs,ucs}_binomial_{min,max},
  *   X_{Scatterv,Gatherv}_sorted_flat_{asc,dsc}, X_{Scatterv,Gatherv}_Traff.
  * LMO adds LMO_Scatter_split_flat (a flat scatter, the root posting all
@@ -29,6 +31,17 @@
 #include "cpm_coll.h"
 
 #define CPM_COLL_MODELS(F) F(Hockney) F(LinInterp) F(LogGP) F(PLogP) F(LMO)
+
+/* The model struct of each X (LogGP reads PLogP's). */
+struct cpm_hockney;
+struct cpm_lininterp;
+struct cpm_plogp;
+struct cpm_lmo;
+#define CPM_COLL_TYPE_Hockney struct cpm_hockney
+#define CPM_COLL_TYPE_LinInterp struct cpm_lininterp
+#define CPM_COLL_TYPE_LogGP struct cpm_plogp
+#define CPM_COLL_TYPE_PLogP struct cpm_plogp
+#define CPM_COLL_TYPE_LMO struct cpm_lmo
 
 #define CPM_COLL_ARGS_BCAST void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm
 #define CPM_COLL_ARGS_REDUCE                                                                     \
@@ -53,6 +66,7 @@
     int X##_Gatherv_##S##_binomial_##N(CPM_COLL_ARGS_GATHERV);
 
 #define CPM_COLL_DECLARE(X)                                                                      \
+    extern CPM_COLL_TYPE_##X *X##_model_instance;                                                \
     int X##_initialize(MPI_Comm comm, const void *model);                                        \
     int X##_finalize(MPI_Comm comm);                                                             \
     CPM_COLL_DECLARE_BINOMIAL(X, dfs, min)                                                       \
@@ -137,7 +151,5 @@ double cpm_coll_op_predict(const struct cpm_coll_entry *o, const void *model, in
 /* The tree the operation runs (not for the LMO split-flat ones). */
 int cpm_coll_op_tree(const struct cpm_coll_entry *o, const void *model, int n, int root, size_t m,
                      struct cpm_tree *t);
-/* Rounds of the LMO split gather of m bytes per process (1 outside [M1, M2)). */
-size_t cpm_coll_lmo_gather_rounds(const void *lmo, size_t m);
 
 #endif

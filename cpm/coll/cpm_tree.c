@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpm_predict.h"
+
 static int tree_alloc(int n, bool with_bytes, struct cpm_tree *t)
 {
     t->n = n;
@@ -124,6 +126,16 @@ void cpm_tree_dot(FILE *f, const struct cpm_tree *t, const struct cpm_predictor 
         }
     }
     fprintf(f, "}\n");
+}
+
+/* Whether a tree of n processes of the predictor can have this root, and
+ * the bytes of all processes (bytes[rank], or m each) fit in a size_t:
+ * their sum, in *total, is what the largest edge of a scatter carries. */
+static bool tree_args_valid(const struct cpm_predictor *p, int n, int root, size_t m,
+                            const size_t *bytes, size_t *total)
+{
+    return n >= 1 && root >= 0 && root < n && n <= p->n &&
+           cpm_bytes_total(n, m, bytes, total) == 0;
 }
 
 /* ---- binomial ---- */
@@ -279,7 +291,8 @@ int cpm_tree_binomial(const struct cpm_predictor *p, int n, int root, enum cpm_t
                       enum cpm_tree_search search, enum cpm_next_node next, size_t m,
                       const size_t *bytes, struct cpm_tree *t)
 {
-    if (n < 1 || root < 0 || root >= n || n > p->n)
+    size_t total = 0;
+    if (!tree_args_valid(p, n, root, m, bytes, &total))
         return MPI_ERR_ARG;
     int *proc = malloc((size_t)n * sizeof *proc);
     int *queue = malloc((size_t)n * sizeof *queue);
@@ -289,12 +302,8 @@ int cpm_tree_binomial(const struct cpm_predictor *p, int n, int root, enum cpm_t
     int rc = MPI_ERR_NO_MEM;
     if (proc && queue && used && open && start) {
         struct chooser c = {p, dir, next, n, used, m, bytes != NULL};
-        if (bytes) {
-            size_t total = 0;
-            for (int r = 0; r < n; r++)
-                total += bytes[r];
+        if (bytes)
             c.m = total / (size_t)n;
-        }
         proc[0] = root;
         used[root] = true;
         if (search == CPM_TREE_DFS)
@@ -340,7 +349,8 @@ int cpm_tree_sorted_flat(const struct cpm_predictor *p, int n, int root, enum cp
                          enum cpm_sort_order order, size_t m, const size_t *bytes,
                          struct cpm_tree *t)
 {
-    if (n < 1 || root < 0 || root >= n || n > p->n)
+    size_t total = 0;
+    if (!tree_args_valid(p, n, root, m, bytes, &total))
         return MPI_ERR_ARG;
     struct keyed *k = malloc((size_t)n * sizeof *k);
     if (!k)
@@ -395,7 +405,8 @@ static int emit_traff(const struct traff *tr, int proc, enum cpm_tree_dir dir,
 int cpm_tree_traff(const struct cpm_predictor *p, int n, int root, enum cpm_tree_dir dir,
                    size_t m, const size_t *bytes, struct cpm_tree *t)
 {
-    if (n < 1 || root < 0 || root >= n || n > p->n)
+    size_t total = 0;
+    if (!tree_args_valid(p, n, root, m, bytes, &total))
         return MPI_ERR_ARG;
     int slots = 1;
     while ((1 << (slots - 1)) < n)
@@ -403,31 +414,31 @@ int cpm_tree_traff(const struct cpm_predictor *p, int n, int root, enum cpm_tree
     struct traff tr = {malloc((size_t)n * (size_t)slots * sizeof(int)),
                        calloc((size_t)n, sizeof(int)), slots};
     int *roots = malloc((size_t)n * sizeof *roots);
-    size_t *total = malloc((size_t)n * sizeof *total);
+    size_t *part = malloc((size_t)n * sizeof *part);
     int rc = MPI_ERR_NO_MEM;
-    if (tr.kids && tr.nkids && roots && total) {
+    if (tr.kids && tr.nkids && roots && part) {
         int count = n;
         for (int r = 0; r < n; r++) {
             roots[r] = (r + root) % n;
-            total[r] = bytes ? bytes[roots[r]] : m;
+            part[r] = bytes ? bytes[roots[r]] : m;
         }
         while (count > 1) {
             int merged = 0;
             for (int i = 0; i < count; i += 2) {
                 if (i + 1 == count) {
                     roots[merged] = roots[i];
-                    total[merged++] = total[i];
+                    part[merged++] = part[i];
                     continue;
                 }
                 int a = roots[i], b = roots[i + 1];
                 /* The cost of a keeping the tree: b's data moves between b and a. */
-                double a_keeps = edge_time(p, dir, a, b, total[i + 1]);
-                double b_keeps = edge_time(p, dir, b, a, total[i]);
+                double a_keeps = edge_time(p, dir, a, b, part[i + 1]);
+                double b_keeps = edge_time(p, dir, b, a, part[i]);
                 bool keep_a = i == 0 || a_keeps <= b_keeps;
                 int winner = keep_a ? a : b, loser = keep_a ? b : a;
                 tr.kids[(size_t)winner * (size_t)slots + (size_t)tr.nkids[winner]++] = loser;
                 roots[merged] = winner;
-                total[merged++] = total[i] + total[i + 1];
+                part[merged++] = part[i] + part[i + 1];
             }
             count = merged;
         }
@@ -438,6 +449,6 @@ int cpm_tree_traff(const struct cpm_predictor *p, int n, int root, enum cpm_tree
     free(tr.kids);
     free(tr.nkids);
     free(roots);
-    free(total);
+    free(part);
     return rc;
 }

@@ -57,7 +57,8 @@ struct cpm_tree {
 
 /* Processes' bytes: bytes[rank] (scatter(v)/gather(v)) or NULL with m, the
  * bytes of every edge (Bcast/Reduce). Each returns 0, or an MPI error code
- * (MPI_ERR_NO_MEM, MPI_ERR_ARG) with nothing allocated. */
+ * (MPI_ERR_NO_MEM, MPI_ERR_ARG: also when the bytes of all processes,
+ * bytes[] or m each, do not fit in a size_t) with nothing allocated. */
 int cpm_tree_binomial(const struct cpm_predictor *p, int n, int root, enum cpm_tree_dir dir,
                       enum cpm_tree_search search, enum cpm_next_node next, size_t m,
                       const size_t *bytes, struct cpm_tree *t);

@@ -5,6 +5,10 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
 #include <gsl/gsl_interp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "err.h"
 
 double cpm_fit_line(const double *x, const double *y, size_t n, double *a, double *b)
 {
@@ -64,7 +68,7 @@ static double segment(const double *x, const double *y, size_t a, double at)
     return y[a] + (y[a + 1] - y[a]) * (at - x[a]) / (x[a + 1] - x[a]);
 }
 
-double cpm_curve_eval(const double *x, const double *y, size_t n, double at)
+static double interpolate(const double *x, const double *y, size_t n, double at)
 {
     if (n == 0)
         return 0.0;
@@ -92,4 +96,58 @@ double cpm_curve_eval(const double *x, const double *y, size_t n, double at)
     while (a + 2 < n && x[a + 1] < at)
         a++;
     return x[a + 1] > x[a] ? segment(x, y, a, at) : y[a];
+}
+
+double cpm_curve_eval(const double *x, const double *y, size_t n, double at)
+{
+    /* Extending the first segment below x[0] can cross 0. */
+    double v = interpolate(x, y, n, at);
+    return v > 0.0 ? v : 0.0;
+}
+
+bool cpm_make_nondecreasing(double *y, size_t n)
+{
+    if (n < 2)
+        return false;
+    double *sum = malloc(n * sizeof *sum);
+    size_t *count = malloc(n * sizeof *count), blocks = 0;
+    if (!sum || !count)
+        err_fatal("out of memory for a curve of %zu points", n);
+    for (size_t k = 0; k < n; k++) {
+        sum[blocks] = y[k];
+        count[blocks++] = 1;
+        /* Pool the last block into the one before while its mean is lower. */
+        while (blocks > 1 && sum[blocks - 1] * (double)count[blocks - 2] <
+                                 sum[blocks - 2] * (double)count[blocks - 1]) {
+            sum[blocks - 2] += sum[blocks - 1];
+            count[blocks - 2] += count[blocks - 1];
+            blocks--;
+        }
+    }
+    bool changed = blocks < n;
+    size_t k = 0;
+    for (size_t b = 0; b < blocks; b++)
+        for (size_t c = 0; c < count[b]; c++, k++) {
+            y[k] = sum[b] / (double)count[b];
+            /* The means rise; a division must not make one an ulp lower. */
+            if (k > 0 && y[k] < y[k - 1])
+                y[k] = y[k - 1];
+        }
+    free(sum);
+    free(count);
+    return changed;
+}
+
+void cpm_note_monotone(const char *model, const char *what, int adjusted, size_t pairs,
+                       cpm_note_fn note, void *ctx)
+{
+    if (!adjusted)
+        return;
+    char text[400];
+    snprintf(text, sizeof text,
+             "%s warning: for %d of %zu pairs %s; those curves were replaced by the closest "
+             "ones that never fall (falling runs pooled to their mean): measure with a "
+             "tighter precision or more repetitions",
+             model, adjusted, pairs, what);
+    note(text, ctx);
 }

@@ -18,23 +18,36 @@ int cpm_read_fail(struct cpm_reader *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    /* A damaged file's bytes are quoted: keep control characters out of
+     * the one-line message (and the terminal). */
+    for (char *c = text; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+            *c = '?';
     snprintf(r->err, r->errlen, "line %d: %s", r->line, text);
     return -1;
 }
 
-/* Next whitespace-separated token, skipping comments; 0 at end of file. */
+enum { TOKEN_END = 0, TOKEN_OK = 1, TOKEN_LONG = -1, TOKEN_NUL = -2 };
+
+/* Next whitespace-separated token, skipping comments: TOKEN_OK, TOKEN_END
+ * at the end of the file, TOKEN_LONG when it does not fit (nothing more is
+ * read then), TOKEN_NUL at a NUL byte (binary data, or a number that C
+ * would read as the digits before it). */
 static int next_token(struct cpm_reader *r, char *out, size_t outlen)
 {
     int c;
     for (;;) {
         c = fgetc(r->f);
         if (c == EOF)
-            return 0;
+            return TOKEN_END;
+        if (c == '\0')
+            return TOKEN_NUL;
         if (c == '\n')
             r->line++;
         else if (c == '#') {
             while ((c = fgetc(r->f)) != EOF && c != '\n')
-                ;
+                if (c == '\0')
+                    return TOKEN_NUL;
             if (c == '\n')
                 r->line++;
         } else if (!isspace(c))
@@ -42,26 +55,32 @@ static int next_token(struct cpm_reader *r, char *out, size_t outlen)
     }
     size_t len = 0;
     while (c != EOF && !isspace(c) && c != '#') {
-        if (len + 1 < outlen)
-            out[len++] = (char)c;
-        else
-            return -1;
+        if (c == '\0')
+            return TOKEN_NUL;
+        if (len + 1 >= outlen)
+            return TOKEN_LONG;
+        out[len++] = (char)c;
         c = fgetc(r->f);
     }
     if (c != EOF)
         ungetc(c, r->f);
     out[len] = '\0';
-    return 1;
+    return TOKEN_OK;
+}
+
+static int token_fail(struct cpm_reader *r, int got, const char *what)
+{
+    if (got == TOKEN_NUL)
+        return cpm_read_fail(r, "a NUL byte where %s was expected (not a text file?)", what);
+    if (got == TOKEN_LONG)
+        return cpm_read_fail(r, "a word too long where %s was expected", what);
+    return cpm_read_fail(r, "the file ends where %s was expected (truncated?)", what);
 }
 
 int cpm_read_word(struct cpm_reader *r, const char *what, char *out, size_t outlen)
 {
     int got = next_token(r, out, outlen);
-    if (got == 0)
-        return cpm_read_fail(r, "the file ends where %s was expected (truncated?)", what);
-    if (got < 0)
-        return cpm_read_fail(r, "a word too long where %s was expected", what);
-    return 0;
+    return got == TOKEN_OK ? 0 : token_fail(r, got, what);
 }
 
 int cpm_read_expect(struct cpm_reader *r, const char *word)
@@ -132,15 +151,70 @@ int cpm_read_double(struct cpm_reader *r, const char *what, double *out)
     return 0;
 }
 
-int cpm_read_doubles(struct cpm_reader *r, const char *what, double *out, size_t n)
+int cpm_read_bounded(struct cpm_reader *r, const char *what, double lo, double hi,
+                     const char *unit, double *out)
 {
-    for (size_t k = 0; k < n; k++)
-        if (cpm_read_double(r, what, &out[k]) != 0)
-            return -1;
+    double v;
+    if (cpm_read_double(r, what, &v) != 0)
+        return -1;
+    if (v < lo && lo == 0.0)
+        return cpm_read_fail(r, "%s: %g %s is negative", what, v, unit);
+    if (v < lo || v > hi)
+        return cpm_read_fail(r, "%s: %g %s is %s %g %s, beyond any real measurement", what, v,
+                             unit, v < lo ? "below" : "above", v < lo ? lo : hi, unit);
+    *out = v;
     return 0;
 }
 
-int cpm_read_sizes(struct cpm_reader *r, double *out, size_t n)
+int cpm_read_time(struct cpm_reader *r, const char *what, double *out)
+{
+    return cpm_read_bounded(r, what, 0.0, CPM_MAX_TIME, "s", out);
+}
+
+int cpm_read_per_byte(struct cpm_reader *r, const char *what, double *out)
+{
+    return cpm_read_bounded(r, what, 0.0, CPM_MAX_PER_BYTE, "s/byte", out);
+}
+
+int cpm_values_push(struct cpm_values *vals, double x)
+{
+    if (vals->len == vals->cap) {
+        size_t cap = vals->cap ? 2 * vals->cap : 16;
+        double *v = realloc(vals->v, cap * sizeof *v);
+        if (!v)
+            return -1;
+        vals->v = v;
+        vals->cap = cap;
+    }
+    vals->v[vals->len++] = x;
+    return 0;
+}
+
+void cpm_values_free(struct cpm_values *vals)
+{
+    free(vals->v);
+    vals->v = NULL;
+    vals->len = vals->cap = 0;
+}
+
+int cpm_read_keep(struct cpm_reader *r, struct cpm_values *out, double x)
+{
+    if (cpm_values_push(out, x) != 0)
+        return cpm_read_fail(r, "out of memory after %zu values", out->len);
+    return 0;
+}
+
+int cpm_read_times(struct cpm_reader *r, const char *what, size_t n, struct cpm_values *out)
+{
+    for (size_t k = 0; k < n; k++) {
+        double v;
+        if (cpm_read_time(r, what, &v) != 0 || cpm_read_keep(r, out, v) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int cpm_read_sizes(struct cpm_reader *r, size_t n, struct cpm_values *out)
 {
     if (cpm_read_expect(r, "sizes") != 0)
         return -1;
@@ -148,10 +222,62 @@ int cpm_read_sizes(struct cpm_reader *r, double *out, size_t n)
         size_t size;
         if (cpm_read_size(r, "message size", &size) != 0)
             return -1;
-        out[s] = (double)size;
-        if (s > 0 && !(out[s] > out[s - 1]))
+        if (s > 0 && !((double)size > out->v[out->len - 1]))
             return cpm_read_fail(r, "message sizes must increase");
+        if (cpm_read_keep(r, out, (double)size) != 0)
+            return -1;
     }
+    return 0;
+}
+
+int cpm_read_curve(struct cpm_reader *r, const char *what, const double *sizes, size_t n,
+                   struct cpm_values *out)
+{
+    for (size_t s = 0; s < n; s++) {
+        double v;
+        if (cpm_read_time(r, what, &v) != 0)
+            return -1;
+        if (s > 0) {
+            double prev = out->v[out->len - 1], dx = sizes[s] - sizes[s - 1];
+            if (v < prev)
+                return cpm_read_fail(r, "%s: %g s at %.0f bytes is below %g s at %.0f bytes "
+                                        "(a larger message cannot take less time)",
+                                     what, v, sizes[s], prev, sizes[s - 1]);
+            if (v - prev > CPM_MAX_PER_BYTE * dx)
+                return cpm_read_fail(r, "%s rises by %g s/byte between %.0f and %.0f bytes, "
+                                        "above %g s/byte, beyond any real measurement",
+                                     what, (v - prev) / dx, sizes[s - 1], sizes[s],
+                                     CPM_MAX_PER_BYTE);
+        }
+        if (cpm_read_keep(r, out, v) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+bool cpm_sum_below_zero(double a, double b, double c)
+{
+    return a + b + c < -1e-8 * (fabs(a) + fabs(b) + fabs(c));
+}
+
+void cpm_pair_next(int n, int *i, int *j)
+{
+    if (++*j >= n) {
+        ++*i;
+        *j = *i + 1;
+    }
+}
+
+int cpm_read_pair(struct cpm_reader *r, const char *word, int i, int j)
+{
+    char first[40], second[40];
+    int got;
+    snprintf(first, sizeof first, "first process of a %s", word ? word : "pair");
+    snprintf(second, sizeof second, "second process of a %s", word ? word : "pair");
+    if (word && cpm_read_expect(r, word) != 0)
+        return -1;
+    if (cpm_read_int(r, first, i, i, &got) != 0 || cpm_read_int(r, second, j, j, &got) != 0)
+        return -1;
     return 0;
 }
 
@@ -174,10 +300,12 @@ int cpm_read_end(struct cpm_reader *r)
 {
     char tok[64];
     int got = next_token(r, tok, sizeof tok);
-    if (got != 0)
-        return cpm_read_fail(r, "unexpected '%s' after the end of the model (wrong count?)",
-                    got > 0 ? tok : "...");
-    return 0;
+    if (got == TOKEN_END)
+        return 0;
+    if (got == TOKEN_NUL)
+        return token_fail(r, got, "the end of the model");
+    return cpm_read_fail(r, "unexpected '%s' after the end of the model (wrong count?)",
+                         got == TOKEN_OK ? tok : "...");
 }
 
 void cpm_write_threshold(FILE *f, const char *key, size_t value)

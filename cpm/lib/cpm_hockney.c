@@ -141,20 +141,27 @@ struct cpm_hockney *cpm_hockney_estimate_regression(MPI_Comm comm, const struct 
 
 int cpm_hockney_read(struct cpm_reader *r, int n, struct cpm_hockney **model)
 {
-    struct cpm_hockney *h = cpm_hockney_alloc(n);
-    if (!h)
-        return cpm_read_fail(r, "out of memory for a Hockney model of %d processes", n);
-    for (size_t k = 0; k < cpm_pairs(n); k++) {
-        int i, j, want_i, want_j;
-        cpm_pair_at(n, k, &want_i, &want_j);
-        if (cpm_read_int(r, "first process of a pair", want_i, want_i, &i) != 0 ||
-            cpm_read_int(r, "second process of a pair", want_j, want_j, &j) != 0 ||
-            cpm_read_double(r, "latency a", &h->a[k]) != 0 ||
-            cpm_read_double(r, "time per byte b", &h->b[k]) != 0) {
-            cpm_hockney_free(h);
+    struct cpm_values v = {0};
+    size_t pairs = cpm_pairs(n);
+    int i = 0, j = 1;
+    for (size_t k = 0; k < pairs; k++, cpm_pair_next(n, &i, &j)) {
+        double a, b;
+        if (cpm_read_pair(r, NULL, i, j) != 0 || cpm_read_time(r, "latency a", &a) != 0 ||
+            cpm_read_per_byte(r, "time per byte b", &b) != 0 || cpm_read_keep(r, &v, a) != 0 ||
+            cpm_read_keep(r, &v, b) != 0) {
+            cpm_values_free(&v);
             return -1;
         }
     }
+    struct cpm_hockney *h = cpm_hockney_alloc(n);
+    if (h)
+        for (size_t k = 0; k < pairs; k++) {
+            h->a[k] = v.v[2 * k];
+            h->b[k] = v.v[2 * k + 1];
+        }
+    cpm_values_free(&v);
+    if (!h)
+        return cpm_read_fail(r, "out of memory for a Hockney model of %d processes", n);
     *model = h;
     return 0;
 }

@@ -29,7 +29,8 @@ struct cpm_hockney *cpm_hockney_estimate(MPI_Comm comm, size_t m,
 struct cpm_hockney *cpm_hockney_estimate_regression(MPI_Comm comm, const struct cpm_msgset *set,
                                                     const struct cpm_precision *p,
                                                     bool parallel);
-/* File, after "processes N": one line "i j a b" per pair i < j. */
+/* File, after "processes N": one line "i j a b" per pair i < j, a a time
+ * and b a time per byte (cpm_read_time, cpm_read_per_byte: never negative). */
 int cpm_hockney_read(struct cpm_reader *r, int n, struct cpm_hockney **model);
 void cpm_hockney_write(FILE *f, const struct cpm_hockney *model);
 

@@ -101,18 +101,42 @@ static double serialised(const struct cpm_lmo *l, int root, size_t m)
     return wire + worst;
 }
 
+/* No flat scatter or gather ends before its slowest transfer alone would.
+ * The forms above add the terms of different processors and links
+ * separately, and with link terms below 0 (kept by the solver: see
+ * cpm_lmo_fixes) the serialised sum can fall below that, even below 0. */
+static double at_least_slowest(const struct cpm_lmo *l, int root, size_t m, double t)
+{
+    for (int i = 0; i < l->n; i++) {
+        double one = i == root ? 0.0 : cpm_lmo_predict_p2p(&l->predictor, root, i, m);
+        if (one > t)
+            t = one;
+    }
+    return t;
+}
+
 double cpm_lmo_predict_scatter_flat(const struct cpm_lmo *l, int root, size_t m)
 {
     if (l->n < 2)
         return 0.0;
     bool large = l->S != CPM_NO_THRESHOLD && m >= l->S;
-    return root_work(l, root, m) + (large ? serialised(l, root, m) : overlapped(l, root, m));
+    return at_least_slowest(l, root, m, root_work(l, root, m) + (large ? serialised(l, root, m)
+                                                                       : overlapped(l, root, m)));
 }
 
-double cpm_lmo_predict_gather_flat(const struct cpm_lmo *l, int root, size_t m)
+/* a / b rounded up, for any a (a + b - 1 can wrap). */
+static size_t ceil_div(size_t a, size_t b) { return a / b + (a % b != 0); }
+
+size_t cpm_lmo_gather_rounds(const struct cpm_lmo *l, size_t m)
 {
-    if (l->n < 2)
-        return 0.0;
+    if (l->M1 == CPM_NO_THRESHOLD || m < l->M1 || l->M1 < 2 ||
+        (l->M2 != CPM_NO_THRESHOLD && m >= l->M2))
+        return 1;
+    return ceil_div(m, l->M1 - 1);
+}
+
+static double gather_flat(const struct cpm_lmo *l, int root, size_t m)
+{
     if (l->M1 == CPM_NO_THRESHOLD || m < l->M1)
         return root_work(l, root, m) + overlapped(l, root, m);
     if (l->M2 != CPM_NO_THRESHOLD && m >= l->M2)
@@ -120,41 +144,86 @@ double cpm_lmo_predict_gather_flat(const struct cpm_lmo *l, int root, size_t m)
     if (l->M1 < 2)
         return root_work(l, root, m) + serialised(l, root, m);
     /* Medium sizes: gathers of pieces below M1, one after another. */
-    size_t piece = l->M1 - 1, rounds = (m + piece - 1) / piece, each = (m + rounds - 1) / rounds;
+    size_t rounds = cpm_lmo_gather_rounds(l, m), each = ceil_div(m, rounds);
     return (double)rounds * (root_work(l, root, each) + overlapped(l, root, each));
 }
 
-/* A sum of terms that must not be below 0, allowing for the rounding of
- * values written with nine significant digits. */
-static bool below_zero(double a, double b, double c)
+double cpm_lmo_predict_gather_flat(const struct cpm_lmo *l, int root, size_t m)
 {
-    return a + b + c < -1e-8 * (fabs(a) + fabs(b) + fabs(c));
+    if (l->n < 2)
+        return 0.0;
+    return at_least_slowest(l, root, m, gather_flat(l, root, m));
 }
 
-/* What the solver guarantees, checked on a file as it is read: processor
- * delays are durations, and no pair's prediction is negative or falls with
- * the message size. */
-static int check_delays(struct cpm_reader *r, const struct cpm_lmo *l, size_t procs)
+/* What the solver guarantees, checked on a file as it is read: no pair's
+ * prediction is negative or falls with the message size. */
+static int check_link(struct cpm_reader *r, const double *C, const double *t, bool homogeneous,
+                      int i, int j, double L, double inv_beta)
 {
-    for (size_t i = 0; i < procs; i++)
-        if (l->C[i] < 0.0 || l->t[i] < 0.0) {
-            return cpm_read_fail(r, "processor %zu has a negative delay (C %g, t %g)", i,
-                                 l->C[i], l->t[i]);
-        }
-    return 0;
-}
-
-static int check_link(struct cpm_reader *r, const struct cpm_lmo *l, int i, int j, size_t k)
-{
-    size_t a = proc(l, i), b = proc(l, j);
+    size_t a = homogeneous ? 0 : (size_t)i, b = homogeneous ? 0 : (size_t)j;
     const char *what = NULL;
-    if (below_zero(l->C[a], l->L[k], l->C[b]))
+    if (cpm_sum_below_zero(C[a], L, C[b]))
         what = "C_i + L_ij + C_j";
-    else if (below_zero(l->t[a], l->inv_beta[k], l->t[b]))
+    else if (cpm_sum_below_zero(t[a], inv_beta, t[b]))
         what = "t_i + 1/beta_ij + t_j (a larger message would take less time)";
     if (!what)
         return 0;
     return cpm_read_fail(r, "link %d %d: %s is negative", i, j, what);
+}
+
+/* "KEY intercept slope" of a linear fit: the tools print these, no
+ * prediction uses them, and a least-squares line may have either sign. */
+static int read_fit(struct cpm_reader *r, const char *key, double fit[2])
+{
+    if (cpm_read_expect(r, key) != 0 ||
+        cpm_read_bounded(r, key, -CPM_MAX_TIME, CPM_MAX_TIME, "s", &fit[0]) != 0 ||
+        cpm_read_bounded(r, key, -CPM_MAX_PER_BYTE, CPM_MAX_PER_BYTE, "s/byte", &fit[1]) != 0)
+        return -1;
+    return 0;
+}
+
+/* The processor delays, then one line per link; C, t: procs values each
+ * (durations), links: L and 1/beta per link (either sign, the sums checked). */
+static int read_params(struct cpm_reader *r, int n, bool homogeneous, struct cpm_values v[4])
+{
+    size_t procs = homogeneous ? 1 : (size_t)n, links = homogeneous ? 1 : cpm_pairs(n);
+    if (cpm_read_expect(r, "C") != 0 ||
+        cpm_read_times(r, "fixed processing delay C", procs, &v[0]) != 0 ||
+        cpm_read_expect(r, "t") != 0)
+        return -1;
+    for (size_t k = 0; k < procs; k++) {
+        double t;
+        if (cpm_read_per_byte(r, "per-byte processing delay t", &t) != 0 ||
+            cpm_read_keep(r, &v[1], t) != 0)
+            return -1;
+    }
+    int i = 0, j = 1;
+    for (size_t k = 0; k < links; k++, cpm_pair_next(n, &i, &j)) {
+        double L, ib;
+        if (cpm_read_pair(r, "link", i, j) != 0 ||
+            cpm_read_bounded(r, "latency L", -CPM_MAX_TIME, CPM_MAX_TIME, "s", &L) != 0 ||
+            cpm_read_bounded(r, "inverse rate 1/beta", -CPM_MAX_PER_BYTE, CPM_MAX_PER_BYTE,
+                             "s/byte", &ib) != 0 ||
+            check_link(r, v[0].v, v[1].v, homogeneous, i, j, L, ib) != 0 ||
+            cpm_read_keep(r, &v[2], L) != 0 || cpm_read_keep(r, &v[3], ib) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int read_thresholds(struct cpm_reader *r, struct cpm_lmo *l)
+{
+    if (cpm_read_expect(r, "S") != 0 || cpm_read_threshold(r, "S", &l->S) != 0 ||
+        read_fit(r, "one2many_small", l->one2many_small) != 0 ||
+        read_fit(r, "one2many_large", l->one2many_large) != 0 || cpm_read_expect(r, "M1") != 0 ||
+        cpm_read_threshold(r, "M1", &l->M1) != 0 || cpm_read_expect(r, "M2") != 0 ||
+        cpm_read_threshold(r, "M2", &l->M2) != 0 ||
+        read_fit(r, "many2one_small", l->many2one_small) != 0 ||
+        read_fit(r, "many2one_large", l->many2one_large) != 0)
+        return -1;
+    if (l->M1 != CPM_NO_THRESHOLD && l->M2 != CPM_NO_THRESHOLD && l->M1 > l->M2)
+        return cpm_read_fail(r, "M1 (%zu) exceeds M2 (%zu)", l->M1, l->M2);
+    return 0;
 }
 
 int cpm_lmo_read(struct cpm_reader *r, int n, struct cpm_lmo **model)
@@ -162,46 +231,23 @@ int cpm_lmo_read(struct cpm_reader *r, int n, struct cpm_lmo **model)
     int homogeneous;
     if (cpm_read_keyed_int(r, "homogeneous", 0, 1, &homogeneous) != 0)
         return -1;
-    struct cpm_lmo *l = cpm_lmo_alloc(n, homogeneous);
-    if (!l)
-        return cpm_read_fail(r, "out of memory for an LMO model of %d processes", n);
-    size_t procs = homogeneous ? 1 : (size_t)n, links = homogeneous ? 1 : cpm_pairs(n);
-    int rc = cpm_read_expect(r, "C");
-    if (rc == 0)
-        rc = cpm_read_doubles(r, "C", l->C, procs);
-    if (rc == 0)
-        rc = cpm_read_expect(r, "t");
-    if (rc == 0)
-        rc = cpm_read_doubles(r, "t", l->t, procs);
-    if (rc == 0)
-        rc = check_delays(r, l, procs);
-    for (size_t k = 0; rc == 0 && k < links; k++) {
-        int i, j, want_i = 0, want_j = 1;
-        if (!homogeneous)
-            cpm_pair_at(n, k, &want_i, &want_j);
-        if (cpm_read_expect(r, "link") != 0 ||
-            cpm_read_int(r, "first process of a link", want_i, want_i, &i) != 0 ||
-            cpm_read_int(r, "second process of a link", want_j, want_j, &j) != 0 ||
-            cpm_read_double(r, "latency L", &l->L[k]) != 0 ||
-            cpm_read_double(r, "inverse rate 1/beta", &l->inv_beta[k]) != 0 ||
-            check_link(r, l, i, j, k) != 0)
-            rc = -1;
+    struct cpm_values v[4] = {{0}}; /* C, t, L, 1/beta */
+    struct cpm_lmo *l = NULL;
+    int rc = read_params(r, n, homogeneous, v);
+    if (rc == 0) {
+        l = cpm_lmo_alloc(n, homogeneous);
+        if (!l)
+            rc = cpm_read_fail(r, "out of memory for an LMO model of %d processes", n);
     }
-    if (rc == 0 && (cpm_read_expect(r, "S") != 0 || cpm_read_threshold(r, "S", &l->S) != 0 ||
-                    cpm_read_expect(r, "one2many_small") != 0 ||
-                    cpm_read_doubles(r, "one2many_small", l->one2many_small, 2) != 0 ||
-                    cpm_read_expect(r, "one2many_large") != 0 ||
-                    cpm_read_doubles(r, "one2many_large", l->one2many_large, 2) != 0 ||
-                    cpm_read_expect(r, "M1") != 0 || cpm_read_threshold(r, "M1", &l->M1) != 0 ||
-                    cpm_read_expect(r, "M2") != 0 || cpm_read_threshold(r, "M2", &l->M2) != 0 ||
-                    cpm_read_expect(r, "many2one_small") != 0 ||
-                    cpm_read_doubles(r, "many2one_small", l->many2one_small, 2) != 0 ||
-                    cpm_read_expect(r, "many2one_large") != 0 ||
-                    cpm_read_doubles(r, "many2one_large", l->many2one_large, 2) != 0))
-        rc = -1;
-    if (rc == 0 && l->M1 != CPM_NO_THRESHOLD && l->M2 != CPM_NO_THRESHOLD && l->M1 > l->M2) {
-        rc = cpm_read_fail(r, "M1 (%zu) exceeds M2 (%zu)", l->M1, l->M2);
+    if (rc == 0) {
+        memcpy(l->C, v[0].v, v[0].len * sizeof *l->C);
+        memcpy(l->t, v[1].v, v[1].len * sizeof *l->t);
+        memcpy(l->L, v[2].v, v[2].len * sizeof *l->L);
+        memcpy(l->inv_beta, v[3].v, v[3].len * sizeof *l->inv_beta);
+        rc = read_thresholds(r, l);
     }
+    for (int f = 0; f < 4; f++)
+        cpm_values_free(&v[f]);
     if (rc != 0) {
         cpm_lmo_free(l);
         return -1;

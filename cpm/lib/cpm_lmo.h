@@ -80,10 +80,13 @@ int cpm_lmo_estimate_homogeneous(MPI_Comm comm, const struct cpm_precision *p,
 void cpm_lmo_report(const struct cpm_lmo *model, size_t m, double eps, cpm_note_fn note,
                     void *ctx);
 
-/* File, after "processes N": "homogeneous 0|1", "C" values, "t" values, then
- * "link i j L 1/beta" per pair (one "link 0 1 ..." when homogeneous), then
+/* File, after "processes N": "homogeneous 0|1", "C" values (times), "t"
+ * values (times per byte), then "link i j L 1/beta" per pair (one "link 0
+ * 1 ..." when homogeneous; each within +-CPM_MAX_TIME, +-CPM_MAX_PER_BYTE,
+ * their sums C_i + L_ij + C_j and t_i + 1/beta_ij + t_j not below 0), then
  * "S", "one2many_small a b", "one2many_large a b", "M1", "M2",
- * "many2one_small a b", "many2one_large a b" (thresholds a size or none). */
+ * "many2one_small a b", "many2one_large a b" (thresholds a size or none;
+ * the fits, which no prediction uses, within the same bounds, either sign). */
 int cpm_lmo_read(struct cpm_reader *r, int n, struct cpm_lmo **model);
 void cpm_lmo_write(FILE *f, const struct cpm_lmo *model);
 
@@ -97,8 +100,14 @@ double cpm_lmo_predict_scatter_flat(const struct cpm_lmo *model, int root, size_
  * the root's links (the seed's formula is garbled there: read as the
  * serialised form of the scatter); between M1 and M2, where the seed gives
  * no formula, the split gather that avoids the escalations (rounds of
- * pieces below M1). */
+ * pieces below M1).
+ * Both are at least the slowest single transfer from (to) the root, which
+ * keeps them >= 0 when link terms below 0 make the serialised sum fall. */
 double cpm_lmo_predict_gather_flat(const struct cpm_lmo *model, int root, size_t m);
+
+/* Rounds of the split gather of m bytes per process: pieces below M1 for
+ * M1 <= m < M2, else 1. */
+size_t cpm_lmo_gather_rounds(const struct cpm_lmo *model, size_t m);
 
 extern const struct cpm_model_kind cpm_lmo_kind;
 

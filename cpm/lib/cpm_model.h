@@ -40,15 +40,36 @@ static inline double cpm_predict_p2p(const struct cpm_predictor *p, int i, int j
 #define CPM_NO_THRESHOLD SIZE_MAX
 /* The most processes a model file may describe. */
 #define CPM_MAX_PROCESSES (1 << 20)
+/* The most message sizes a LinInterp or PLogP file may sample (model -n). */
+#define CPM_MAX_POINTS (1 << 20)
+/* Bounds on the values of a model file, far above any real measurement: a
+ * time of more than an hour, or more than a second per byte, is a damaged
+ * file (1e308 would make every prediction inf). */
+#define CPM_MAX_TIME 3600.0
+#define CPM_MAX_PER_BYTE 1.0
 
-/* Strict reader of model files. */
+/* Strict reader of model files. Nothing is allocated for a count the file
+ * declares: values are kept as they arrive (struct cpm_values), so memory
+ * follows what the file holds, and a model is allocated once all of its
+ * values have been read. */
 struct cpm_reader {
     FILE *f;
     int line;
     char *err;
     size_t errlen;
 };
-/* Each returns 0, or -1 with a message in r->err. */
+/* Values read so far, grown by doubling. */
+struct cpm_values {
+    double *v;
+    size_t len, cap;
+};
+/* 0, or -1 when memory runs out. */
+int cpm_values_push(struct cpm_values *vals, double x);
+void cpm_values_free(struct cpm_values *vals);
+
+/* Each returns 0, or -1 with a message in r->err. A NUL byte anywhere in
+ * the file is refused (it is not text, and a number cut by one would read
+ * as the digits before it). */
 int cpm_read_fail(struct cpm_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cpm_read_word(struct cpm_reader *r, const char *what, char *out, size_t outlen);
 int cpm_read_expect(struct cpm_reader *r, const char *word);
@@ -56,10 +77,32 @@ int cpm_read_int(struct cpm_reader *r, const char *what, long min, long max, int
 int cpm_read_size(struct cpm_reader *r, const char *what, size_t *out);
 /* A size or "none" (CPM_NO_THRESHOLD). */
 int cpm_read_threshold(struct cpm_reader *r, const char *what, size_t *out);
+/* A finite number. */
 int cpm_read_double(struct cpm_reader *r, const char *what, double *out);
-int cpm_read_doubles(struct cpm_reader *r, const char *what, double *out, size_t n);
-/* "sizes S1 .. Sn": message sizes, strictly increasing, as doubles. */
-int cpm_read_sizes(struct cpm_reader *r, double *out, size_t n);
+/* A finite number in [lo, hi]; unit names it in the message ("s"). */
+int cpm_read_bounded(struct cpm_reader *r, const char *what, double lo, double hi,
+                     const char *unit, double *out);
+/* A time in [0, CPM_MAX_TIME] s; a time per byte in [0, CPM_MAX_PER_BYTE]. */
+int cpm_read_time(struct cpm_reader *r, const char *what, double *out);
+int cpm_read_per_byte(struct cpm_reader *r, const char *what, double *out);
+/* cpm_values_push, with a message when memory runs out. */
+int cpm_read_keep(struct cpm_reader *r, struct cpm_values *out, double x);
+/* n times appended to out, each a time. */
+int cpm_read_times(struct cpm_reader *r, const char *what, size_t n, struct cpm_values *out);
+/* "sizes S1 .. Sn": message sizes, strictly increasing, appended to out. */
+int cpm_read_sizes(struct cpm_reader *r, size_t n, struct cpm_values *out);
+/* A time at each of the n sizes, appended to out: never falling as the
+ * size grows, and rising by at most CPM_MAX_PER_BYTE per byte. */
+int cpm_read_curve(struct cpm_reader *r, const char *what, const double *sizes, size_t n,
+                   struct cpm_values *out);
+/* Whether a + b + c, a sum that must not be below 0, is, beyond the
+ * rounding of terms written with nine significant digits. */
+bool cpm_sum_below_zero(double a, double b, double c);
+/* The pair after (i, j), i < j < n, in cpm_pair_index order. */
+void cpm_pair_next(int n, int *i, int *j);
+/* "[WORD] i j" of the next pair, checked against the expected (i, j);
+ * word NULL for none. */
+int cpm_read_pair(struct cpm_reader *r, const char *word, int i, int j);
 void cpm_write_sizes(FILE *f, const double *sizes, size_t n);
 /* "KEY VALUE" pairs. */
 int cpm_read_keyed_int(struct cpm_reader *r, const char *key, long min, long max, int *out);
@@ -78,10 +121,15 @@ double cpm_fit_line(const double *x, const double *y, size_t n, double *a, doubl
 double cpm_fit_line_nonneg(const double *x, const double *y, size_t n, double *a, double *b,
                            bool *constrained);
 
-/* Piecewise-linear curve through (x[k], y[k]), x strictly increasing,
- * evaluated with GSL's linear interpolation inside [x[0], x[n-1]] and
- * extended by the first/last segment outside it (one point: constant). */
+/* Piecewise-linear curve of times through (x[k], y[k]), x strictly
+ * increasing, evaluated with GSL's linear interpolation inside [x[0],
+ * x[n-1]] and extended by the first/last segment outside it (one point:
+ * constant); never below 0, as a time cannot be. */
 double cpm_curve_eval(const double *x, const double *y, size_t n, double at);
+/* Replaces y[0..n) by the non-decreasing sequence closest to it in least
+ * squares (pool adjacent violators: a run that falls becomes its mean).
+ * Returns whether anything changed. */
+bool cpm_make_nondecreasing(double *y, size_t n);
 
 /* A model-specific collective prediction. */
 struct cpm_coll_prediction {
@@ -101,6 +149,11 @@ struct cpm_estimate_args {
 
 /* One '#' line of what a tool should say about a model (without the '#'). */
 typedef void (*cpm_note_fn)(const char *text, void *ctx);
+/* The note of an estimate that made the curves of `adjusted` of its pairs
+ * non-decreasing (cpm_make_nondecreasing); what says which curve fell.
+ * Nothing when adjusted is 0. */
+void cpm_note_monotone(const char *model, const char *what, int adjusted, size_t pairs,
+                       cpm_note_fn note, void *ctx);
 
 struct cpm_model_kind {
     const char *name;      /* -C NAME */

@@ -64,14 +64,22 @@ static double curve(const struct cpm_plogp *p, const double *y, double m)
     return cpm_curve_eval(p->sizes, y, p->num_points, m);
 }
 
+/* A model the reader or the estimate let through never predicts below 0
+ * but for the rounding of L + g(0) in a file's nine digits. */
+static double at_least_zero(double t) { return t > 0.0 ? t : 0.0; }
+
 double cpm_plogp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m)
 {
     const struct cpm_plogp *p = (const struct cpm_plogp *)self;
     if (i == j)
         return 0.0;
     const struct cpm_plogp_pair *q = &p->pairs[cpm_pair_index(p->n, i, j)];
-    return q->L + curve(p, q->g, (double)m);
+    return at_least_zero(q->L + curve(p, q->g, (double)m));
 }
+
+/* LogGP's M - 1: the bytes after the first; an empty message costs what one
+ * of a byte does (the seed's formula would give it -G). */
+static double bytes_after_first(size_t m) { return m > 0 ? (double)m - 1.0 : 0.0; }
 
 void cpm_loggp_params(const struct cpm_plogp *p, int i, int j, struct cpm_loggp_params *out)
 {
@@ -93,7 +101,7 @@ double cpm_loggp_predict_p2p(const struct cpm_predictor *self, int i, int j, siz
         return 0.0;
     struct cpm_loggp_params l;
     cpm_loggp_params(p, i, j, &l);
-    return l.L + l.o2 + l.G * ((double)m - 1.0);
+    return at_least_zero(l.L + l.o2 + l.G * bytes_after_first(m));
 }
 
 double cpm_plogp_hpredict_sg_linear(const struct cpm_plogp *p, size_t m)
@@ -106,7 +114,7 @@ double cpm_plogp_hpredict_sg_linear(const struct cpm_plogp *p, size_t m)
         L += p->pairs[k].L;
         g += curve(p, p->pairs[k].g, (double)m);
     }
-    return L / (double)pairs + (p->n - 1) * g / (double)pairs;
+    return at_least_zero(L / (double)pairs + (p->n - 1) * g / (double)pairs);
 }
 
 double cpm_loggp_hpredict_sg_linear(const struct cpm_plogp *p, size_t m)
@@ -125,7 +133,8 @@ double cpm_loggp_hpredict_sg_linear(const struct cpm_plogp *p, size_t m)
         avg.g += l.g / (double)pairs;
         avg.G += l.G / (double)pairs;
     }
-    return avg.L + avg.o2 + (p->n - 1) * ((double)m - 1.0) * avg.G + (p->n - 2) * avg.g;
+    return at_least_zero(avg.L + avg.o2 + (p->n - 1) * bytes_after_first(m) * avg.G +
+                         (p->n - 2) * avg.g);
 }
 
 /* Measurement of one pair at one size: RTT(M), os(M), or(M), g(M). */
@@ -284,13 +293,18 @@ struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *
         for (size_t k = 0; k < c.pairs; k++) {
             struct cpm_plogp_pair *q = &model->pairs[k];
             const struct cpm_result *z = zero + k * Q_COUNT;
-            q->L = z[Q_RTT].time / 2.0 - z[Q_G].time;
             for (size_t s = 0; s <= count; s++) {
                 const struct cpm_result *at = c.kept + (s * c.pairs + k) * Q_COUNT;
                 q->os[s] = at[Q_OS].time;
                 q->orecv[s] = at[Q_OR].time;
                 q->g[s] = at[Q_G].time;
             }
+            /* A gap that falls as messages grow is noise, and would make a
+             * prediction fall with them: g becomes the closest curve that
+             * never falls, and L is taken against that g(0), so L + g(0)
+             * stays RTT(0)/2. */
+            model->adjusted += cpm_make_nondecreasing(q->g, count + 1);
+            q->L = z[Q_RTT].time / 2.0 - q->g[0];
         }
     }
     free(c.sizes);
@@ -299,35 +313,60 @@ struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *
     return model;
 }
 
+/* One pair's "pair i j L", "os ..", "or ..", "g .." appended to the values. */
+static int read_pair(struct cpm_reader *r, int i, int j, const double *sizes, size_t points,
+                     struct cpm_values v[4])
+{
+    double L;
+    if (cpm_read_pair(r, "pair", i, j) != 0 ||
+        cpm_read_bounded(r, "latency L", -CPM_MAX_TIME, CPM_MAX_TIME, "s", &L) != 0 ||
+        cpm_read_keep(r, &v[0], L) != 0 || cpm_read_expect(r, "os") != 0 ||
+        cpm_read_times(r, "os", points, &v[1]) != 0 || cpm_read_expect(r, "or") != 0 ||
+        cpm_read_times(r, "or", points, &v[2]) != 0 || cpm_read_expect(r, "g") != 0 ||
+        cpm_read_curve(r, "g", sizes, points, &v[3]) != 0)
+        return -1;
+    /* L may be below 0 (RTT(0)/2 < g(0) in noise), the prediction L + g(M)
+     * may not; g never falls, so M = 0 is where to look. */
+    double g0 = v[3].v[v[3].len - points];
+    if (cpm_sum_below_zero(L, g0, 0.0))
+        return cpm_read_fail(r, "pair %d %d: L + g(0) = %g s, the time of an empty message, "
+                                "is negative", i, j, L + g0);
+    return 0;
+}
+
 int cpm_plogp_read(struct cpm_reader *r, int n, struct cpm_plogp **model)
 {
     int points;
-    if (cpm_read_keyed_int(r, "points", 1, 1 << 20, &points) != 0)
+    if (cpm_read_keyed_int(r, "points", 1, CPM_MAX_POINTS, &points) != 0)
         return -1;
-    struct cpm_plogp *p = cpm_plogp_alloc(n, (size_t)points);
-    if (!p)
-        return cpm_read_fail(r, "out of memory for a PLogP model of %d processes", n);
-    int rc = cpm_read_sizes(r, p->sizes, (size_t)points);
-    for (size_t k = 0; rc == 0 && k < cpm_pairs(n); k++) {
-        struct cpm_plogp_pair *q = &p->pairs[k];
-        int i, j, want_i, want_j;
-        cpm_pair_at(n, k, &want_i, &want_j);
-        if (cpm_read_expect(r, "pair") != 0 ||
-            cpm_read_int(r, "first process of a pair", want_i, want_i, &i) != 0 ||
-            cpm_read_int(r, "second process of a pair", want_j, want_j, &j) != 0 ||
-            cpm_read_double(r, "latency L", &q->L) != 0 || cpm_read_expect(r, "os") != 0 ||
-            cpm_read_doubles(r, "os", q->os, p->num_points) != 0 ||
-            cpm_read_expect(r, "or") != 0 ||
-            cpm_read_doubles(r, "or", q->orecv, p->num_points) != 0 ||
-            cpm_read_expect(r, "g") != 0 || cpm_read_doubles(r, "g", q->g, p->num_points) != 0)
-            rc = -1;
+    size_t count = (size_t)points, pairs = cpm_pairs(n);
+    struct cpm_values sizes = {0}, v[4] = {{0}}; /* L, os, or, g */
+    int rc = cpm_read_sizes(r, count, &sizes), i = 0, j = 1;
+    if (rc == 0 && sizes.v[0] != 0.0)
+        rc = cpm_read_fail(r, "the first message size must be 0 (L and g(0) are measured there)");
+    for (size_t k = 0; rc == 0 && k < pairs; k++, cpm_pair_next(n, &i, &j))
+        rc = read_pair(r, i, j, sizes.v, count, v);
+    struct cpm_plogp *p = NULL;
+    if (rc == 0) {
+        p = cpm_plogp_alloc(n, count);
+        if (!p)
+            rc = cpm_read_fail(r, "out of memory for a PLogP model of %d processes", n);
     }
-    if (rc != 0) {
-        cpm_plogp_free(p);
-        return -1;
+    if (rc == 0) {
+        memcpy(p->sizes, sizes.v, count * sizeof *p->sizes);
+        for (size_t k = 0; k < pairs; k++) {
+            struct cpm_plogp_pair *q = &p->pairs[k];
+            q->L = v[0].v[k];
+            memcpy(q->os, v[1].v + k * count, count * sizeof *q->os);
+            memcpy(q->orecv, v[2].v + k * count, count * sizeof *q->orecv);
+            memcpy(q->g, v[3].v + k * count, count * sizeof *q->g);
+        }
+        *model = p;
     }
-    *model = p;
-    return 0;
+    cpm_values_free(&sizes);
+    for (int f = 0; f < 4; f++)
+        cpm_values_free(&v[f]);
+    return rc;
 }
 
 void cpm_plogp_write(FILE *f, const struct cpm_plogp *p)
@@ -398,6 +437,15 @@ static const struct cpm_coll_prediction loggp_colls[] = {
     {"hsg_linear", "homogeneous linear scatter/gather: L+2o+(n-1)(M-1)G+(n-2)g", loggp_linear},
 };
 
+static void report(const void *model, const struct cpm_estimate_args *a, cpm_note_fn note,
+                   void *ctx)
+{
+    (void)a;
+    const struct cpm_plogp *p = model;
+    cpm_note_monotone("PLogP", "the gap g(M) fell as the size grew (L is taken against the new "
+                      "g(0))", p->adjusted, cpm_pairs(p->n), note, ctx);
+}
+
 const struct cpm_model_kind cpm_plogp_kind = {
     .name = "PLogP",
     .file_name = "PLogP",
@@ -408,6 +456,7 @@ const struct cpm_model_kind cpm_plogp_kind = {
     .write = write_any,
     .free = free_any,
     .predictor = plogp_predictor,
+    .report = report,
     .colls = plogp_colls,
     .ncolls = sizeof plogp_colls / sizeof plogp_colls[0],
 };

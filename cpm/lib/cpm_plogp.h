@@ -11,10 +11,12 @@
  *   g(M)    time per message in a stream of back-to-back sends of M bytes
  *           closed by one empty answer: (stream - RTT(M)) / (K - 1) for K
  *           messages (logp_mpi's gap, measured at every size);
- *   L = RTT(0)/2 - g(0).
- * A point-to-point prediction is L + g(M). LogGP per pair: L' = L + g(1) -
- * os(1) - or(1), 2o = os(1) + or(1), g' = g(1), G = g(Mmax)/Mmax, and a
- * point-to-point prediction L' + 2o + G(M - 1).
+ *   L = RTT(0)/2 - g(0),
+ * g made non-decreasing first where noise made it fall (the estimate
+ * counts those pairs). A point-to-point prediction is L + g(M). LogGP per
+ * pair: L' = L + g(1) - os(1) - or(1), 2o = os(1) + or(1), g' = g(1),
+ * G = g(Mmax)/Mmax, and a point-to-point prediction L' + 2o + G(M - 1),
+ * with M - 1 taken as 0 for an empty message.
  */
 #ifndef COMMSWEEP_CPM_PLOGP_H
 #define COMMSWEEP_CPM_PLOGP_H
@@ -37,6 +39,8 @@ struct cpm_plogp {
     size_t num_points;
     double *sizes;                /* num_points, increasing, sizes[0] = 0 */
     struct cpm_plogp_pair *pairs; /* cpm_pair_index order */
+    int adjusted; /* estimate: pairs whose g fell with the size and was made
+                   * non-decreasing (cpm_make_nondecreasing) */
 };
 
 struct cpm_plogp *cpm_plogp_alloc(int n, size_t num_points);
@@ -44,8 +48,12 @@ void cpm_plogp_free(struct cpm_plogp *model);
 /* Collective; the model on rank 0, NULL elsewhere. */
 struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *p,
                                      const struct cpm_msgset *set, bool parallel);
-/* File, after "processes N": "points K", "sizes 0 S2 .. SK", then per pair
- * i < j: "pair i j L", "os V1 .. VK", "or V1 .. VK", "g V1 .. VK". */
+/* File, after "processes N": "points K" (at most CPM_MAX_POINTS), "sizes 0
+ * S2 .. SK", then per pair i < j: "pair i j L", "os V1 .. VK", "or V1 ..
+ * VK", "g V1 .. VK". os, or and g are times; g never falls as the size
+ * grows (cpm_read_curve); L, within +-CPM_MAX_TIME, may be below 0 as
+ * long as L + g(0) is not. Those are what keep every prediction >= 0.
+ * os and or may fall: they enter only LogGP's L' + 2o, where they cancel. */
 int cpm_plogp_read(struct cpm_reader *r, int n, struct cpm_plogp **model);
 void cpm_plogp_write(FILE *f, const struct cpm_plogp *model);
 

@@ -1,6 +1,7 @@
 /* cpm_predict: generic collective predictions; see cpm_predict.h. */
 #include "cpm_predict.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "err.h"
@@ -52,6 +53,19 @@ double cpm_predict_flat_sgv(const struct cpm_predictor *p, int n, int root, cons
     return cpm_predict_flat_sgv_serial(p, n, root, sizes);
 }
 
+int cpm_bytes_total(int n, size_t m, const size_t *sizes, size_t *total)
+{
+    size_t sum = 0;
+    for (int r = 0; r < n; r++) {
+        size_t b = sizes ? sizes[r] : m;
+        if (b > SIZE_MAX - sum)
+            return -1;
+        sum += b;
+    }
+    *total = sum;
+    return 0;
+}
+
 /* Bytes on the edge to the subtree of relative ranks [child, child + span). */
 static size_t edge_bytes(int n, int root, int child, int span, size_t m, const size_t *sizes,
                          enum cpm_coll_op op)
@@ -80,8 +94,13 @@ static int top_mask(int v, int n)
 static double binomial(const struct cpm_predictor *p, int n, int root, size_t m,
                        const size_t *sizes, enum cpm_coll_op op)
 {
+    size_t total;
     if (n < 2)
         return 0.0;
+    /* An edge of a scatter or gather carries the bytes of its subtree. */
+    if ((op == CPM_COLL_SCATTER || op == CPM_COLL_GATHER) &&
+        cpm_bytes_total(n, m, sizes, &total) != 0)
+        return -1.0;
     double *when = calloc((size_t)n, sizeof *when);
     if (!when)
         err_fatal("out of memory for a binomial tree of %d processes", n);

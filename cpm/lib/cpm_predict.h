@@ -30,9 +30,14 @@ double cpm_predict_flat_sgv_parallel(const struct cpm_predictor *p, int n, int r
                                      const size_t *sizes);
 double cpm_predict_flat_sgv(const struct cpm_predictor *p, int n, int root, const size_t *sizes);
 
+/* The bytes of all n processes, sizes[rank] or m each, in *total: 0, or
+ * -1 when they do not fit in a size_t. */
+int cpm_bytes_total(int n, size_t m, const size_t *sizes, size_t *total);
+
 /* Binomial tree (sends of one node are sequential, different subtrees
  * proceed in parallel). Bcast/Reduce move m bytes per edge, Scatter/Gather
- * the m bytes of every process below the edge. */
+ * the m bytes of every process below the edge; -1 for a scatter or gather
+ * whose bytes in all do not fit in a size_t (cpm_bytes_total). */
 double cpm_predict_brsg(const struct cpm_predictor *p, int n, int root, size_t m,
                         enum cpm_coll_op op);
 /* Binomial Scatterv (op SCATTER) / Gatherv (op GATHER), sizes[rank]. */

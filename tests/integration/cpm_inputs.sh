@@ -44,6 +44,27 @@ for np in 8000 60000 1048576; do
         "the refusal names the file and both counts, at once"
 done
 
+# The same counts with -n matching: the file is read, found truncated at
+# once, and nothing was allocated for the count (it grew to 9 GB).
+printf 'model PLogP\nprocesses 2000\npoints 1048576\nsizes 0\n' > "$TMPD/big.out"
+(ulimit -v 204800; run1 "$PRED" -n 2000 -O p2p -i "$TMPD/big.out" -C PLogP; echo "$RC" > "$TMPD/rc")
+RC=$(cat "$TMPD/rc")
+expect_usage_error "a 4-line file of 2000 processes and 2^20 points refused under 200 MB" prediction
+expect 'grep -q "big.out, line 5: the file ends" "$ERR"' "... as truncated, not out of memory"
+# Values no measurement gives, and sizes whose product with -n wraps.
+printf 'model Hockney\nprocesses 2\n0 1 1e-5 -1e-9\n' > "$TMPD/neg.out"
+refused 0 prediction "a negative time per byte refused" "$PRED" -n 2 -O p2p -i "$TMPD/neg.out" -C Hockney
+expect 'grep -q "line 3: time per byte b: -1e-09 s/byte is negative" "$ERR"' "... naming the line and why"
+printf 'model Hockney\nprocesses 2\n0 1 1e308 1e-9\n' > "$TMPD/inf.out"
+refused 0 prediction "a latency of 1e308 s refused" "$PRED" -n 2 -O p2p -i "$TMPD/inf.out" -C Hockney
+sed 's/1e308/1e-5/' "$TMPD/inf.out" > "$TMPD/ok.out"
+refused 0 prediction "a scatter of 2^62 bytes to each of 4 processes refused" \
+    "$PRED" -n 4 -O scatter_binomial -i "$TMPD/ok.out" -C Hockney -M 4611686018427387904
+expect 'grep -q "does not fit in 64 bits" "$ERR"' "... because the bytes in all do not fit in 64 bits"
+run1 "$PRED" -n 2 -O scatter_binomial -i "$TMPD/ok.out" -C Hockney -m 4611686018427387904 -M 4611686018427387904
+expect '[ "$RC" = 0 ] && data_lines | grep -qx "4611686018427387904 4.61168602e+09"' \
+    "the same size to 2 processes is predicted"
+
 # The models' own operations listed from the registry.
 run1 "$PRED" --help
 expect '[ "$RC" = 0 ] && grep -q "LMO: scatter_flat:" "$OUT" && grep -q "Hockney: hsg_binomial:" "$OUT" && grep -q "LogGP: hsg_linear:" "$OUT"' \

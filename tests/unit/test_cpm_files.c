@@ -4,6 +4,8 @@
  * gives) are refused with a message. */
 #include "unit.h"
 
+#include "cpm_text.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -29,46 +31,13 @@ static void *round_trip(const struct cpm_model_kind *kind, const void *model)
     return back;
 }
 
-/* Reads text as a model of kind; returns the status and the message, and
- * the model in *model (NULL when refused). */
-static int read_model(const struct cpm_model_kind *kind, const char *text, void **model,
-                      char *err, size_t len)
-{
-    FILE *f = fmemopen((void *)text, strlen(text), "r");
-    assert_non_null(f);
-    *model = NULL;
-    int rc = cpm_model_read_stream(f, kind, model, err, len);
-    fclose(f);
-    if (rc != 0)
-        assert_null(*model);
-    return rc;
-}
-
-/* Reads text as a model of kind and frees what was read; returns the status. */
-static int read_text(const struct cpm_model_kind *kind, const char *text, char *err, size_t len)
-{
-    void *m;
-    int rc = read_model(kind, text, &m, err, len);
-    if (rc == 0)
-        kind->free(m);
-    return rc;
-}
-
-static void expect_refused(const struct cpm_model_kind *kind, const char *text, const char *what)
-{
-    char err[300] = "";
-    assert_int_equal(read_text(kind, text, err, sizeof err), -1);
-    if (!strstr(err, what))
-        fail_msg("message '%s' does not mention '%s'", err, what);
-}
-
 static void test_hockney_round_trip(void **state)
 {
     (void)state;
     struct cpm_hockney *h = cpm_hockney_alloc(4);
     for (int k = 0; k < 6; k++) {
         h->a[k] = 1e-6 * (k + 1);
-        h->b[k] = -3e-10 * (k + 1);
+        h->b[k] = 3e-10 * (k + 1);
     }
     struct cpm_hockney *b = round_trip(&cpm_hockney_kind, h);
     assert_int_equal(b->n, 4);
@@ -153,35 +122,35 @@ static void test_malformed_files_refused(void **state)
 {
     (void)state;
     const struct cpm_model_kind *h = &cpm_hockney_kind;
-    const char *good = "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6 1e-9\n1 2 1 2\n";
+    const char *good = "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6 1e-9\n1 2 1 0.5\n";
     char err[300];
-    assert_int_equal(read_text(h, good, err, sizeof err), 0);
-    expect_refused(h, "", "truncated");
-    expect_refused(h, "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6", "truncated");
-    expect_refused(h, "model LMO\nprocesses 3\n", "LMO model, not Hockney");
-    expect_refused(h, "model Hockney\nprocesses 3\n0 1 1e-6 abc\n", "not a finite number");
-    expect_refused(h, "model Hockney\nprocesses 3\n0 1 1e-6 1e-9x\n", "not a finite number");
-    expect_refused(h, "model Hockney\nprocesses 3\n0 2 1e-6 1e-9\n", "outside");
-    expect_refused(h, "model Hockney\nprocesses -2\n", "outside");
-    expect_refused(h, "model Hockney\nprocesses many\n", "not an integer");
+    assert_int_equal(cpm_text_check(h, good, strlen(good), 0, err, sizeof err), 0);
+    cpm_text_refused(h, "", "truncated");
+    cpm_text_refused(h, "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6", "truncated");
+    cpm_text_refused(h, "model LMO\nprocesses 3\n", "LMO model, not Hockney");
+    cpm_text_refused(h, "model Hockney\nprocesses 3\n0 1 1e-6 abc\n", "not a finite number");
+    cpm_text_refused(h, "model Hockney\nprocesses 3\n0 1 1e-6 1e-9x\n", "not a finite number");
+    cpm_text_refused(h, "model Hockney\nprocesses 3\n0 2 1e-6 1e-9\n", "outside");
+    cpm_text_refused(h, "model Hockney\nprocesses -2\n", "outside");
+    cpm_text_refused(h, "model Hockney\nprocesses many\n", "not an integer");
     /* A count too small leaves data behind. */
-    expect_refused(h, "model Hockney\nprocesses 2\n0 1 1 2\n0 2 1 2\n", "wrong count");
-    expect_refused(h, "model Hockney\nprocessors 2\n0 1 1 2\n", "expected 'processes'");
-    expect_refused(h, "model Hockney\nprocesses 2\n0 1 nan 2\n", "not a finite number");
+    cpm_text_refused(h, "model Hockney\nprocesses 2\n0 1 1 0.5\n0 2 1 0.5\n", "wrong count");
+    cpm_text_refused(h, "model Hockney\nprocessors 2\n0 1 1 0.5\n", "expected 'processes'");
+    cpm_text_refused(h, "model Hockney\nprocesses 2\n0 1 nan 0.5\n", "not a finite number");
 
     const struct cpm_model_kind *l = &cpm_lininterp_kind;
-    expect_refused(l, "model LinInterp\nprocesses 2\npoints 2\nsizes 10 5\n0 1 1 2\n", "increase");
-    expect_refused(l, "model LinInterp\nprocesses 2\npoints 3\nsizes 0 5 9\n0 1 1 2\n",
+    cpm_text_refused(l, "model LinInterp\nprocesses 2\npoints 2\nsizes 10 5\n0 1 1 2\n", "increase");
+    cpm_text_refused(l, "model LinInterp\nprocesses 2\npoints 3\nsizes 0 5 9\n0 1 1 2\n",
                    "truncated");
-    expect_refused(l, "model LinInterp\nprocesses 2\npoints 2\nsizes 0 -5\n0 1 1 2\n",
+    cpm_text_refused(l, "model LinInterp\nprocesses 2\npoints 2\nsizes 0 -5\n0 1 1 2\n",
                    "not a size");
     const struct cpm_model_kind *lmo = &cpm_lmo_kind;
-    const char *lmo_ok = "model LMO\nprocesses 3\nhomogeneous 1\nC 1\nt 2\nlink 0 1 3 4\n"
-                         "S none\none2many_small 1 2\none2many_large 1 2\nM1 100\nM2 50\n"
-                         "many2one_small 1 2\nmany2one_large 1 2\n";
-    expect_refused(lmo, lmo_ok, "M1 (100) exceeds M2 (50)");
-    expect_refused(lmo, "model LMO\nprocesses 3\nhomogeneous 2\n", "outside");
-    expect_refused(&cpm_plogp_kind, "model PLogP\nprocesses 2\npoints 1\nsizes 0\n"
+    const char *lmo_ok = "model LMO\nprocesses 3\nhomogeneous 1\nC 1\nt 0.2\nlink 0 1 3 0.4\n"
+                         "S none\none2many_small 1 0.5\none2many_large 1 0.5\nM1 100\nM2 50\n"
+                         "many2one_small 1 0.5\nmany2one_large 1 0.5\n";
+    cpm_text_refused(lmo, lmo_ok, "M1 (100) exceeds M2 (50)");
+    cpm_text_refused(lmo, "model LMO\nprocesses 3\nhomogeneous 2\n", "outside");
+    cpm_text_refused(&cpm_plogp_kind, "model PLogP\nprocesses 2\npoints 1\nsizes 0\n"
                                     "pair 0 1 1\nos 1\nor 1\n",
                    "truncated");
 }
@@ -191,14 +160,14 @@ static void test_lmo_file_signs(void **state)
 {
     (void)state;
     const char *head = "model LMO\nprocesses 3\nhomogeneous 1\n";
-    const char *tail = "S none\none2many_small 1 2\none2many_large 1 2\nM1 none\nM2 none\n"
-                       "many2one_small 1 2\nmany2one_large 1 2\n";
+    const char *tail = "S none\none2many_small 1 0.5\none2many_large 1 0.5\nM1 none\nM2 none\n"
+                       "many2one_small 1 0.5\nmany2one_large 1 0.5\n";
     const struct {
         const char *body, *refusal;
     } cases[] = {
         {"C 1e-6\nt 1e-9\nlink 0 1 -1e-6 -1e-9\n", NULL}, /* sums 1e-6, 1e-9 */
-        {"C -1e-6\nt 1e-9\nlink 0 1 1e-5 1e-9\n", "negative delay"},
-        {"C 1e-6\nt -1e-9\nlink 0 1 1e-5 1e-8\n", "negative delay"},
+        {"C -1e-6\nt 1e-9\nlink 0 1 1e-5 1e-9\n", "delay C: -1e-06 s is negative"},
+        {"C 1e-6\nt -1e-9\nlink 0 1 1e-5 1e-8\n", "delay t: -1e-09 s/byte is negative"},
         {"C 1e-6\nt 1e-9\nlink 0 1 -3e-6 1e-9\n", "C_i + L_ij + C_j is negative"},
         {"C 1e-6\nt 1e-9\nlink 0 1 1e-5 -3e-9\n", "larger message would take less time"},
     };
@@ -207,13 +176,13 @@ static void test_lmo_file_signs(void **state)
         snprintf(text, sizeof text, "%s%s%s", head, cases[c].body, tail);
         if (!cases[c].refusal) {
             void *m;
-            if (read_model(&cpm_lmo_kind, text, &m, err, sizeof err) != 0)
+            if (cpm_text_read(&cpm_lmo_kind, text, strlen(text), 0, &m, err, sizeof err) != 0)
                 fail_msg("refused: %s", err);
             assert_double_equal(cpm_predict_p2p(cpm_lmo_kind.predictor(m), 0, 2, 1000), 2e-6,
                                 1e-18);
             cpm_lmo_kind.free(m);
         } else {
-            expect_refused(&cpm_lmo_kind, text, cases[c].refusal);
+            cpm_text_refused(&cpm_lmo_kind, text, cases[c].refusal);
         }
     }
 }

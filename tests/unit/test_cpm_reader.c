@@ -3,6 +3,8 @@
  * anything is allocated for it; with no expectation the file's count holds. */
 #include "unit.h"
 
+#include "cpm_text.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,21 +13,6 @@
 #include "../../cpm/lib/cpm_lininterp.h"
 #include "../../cpm/lib/cpm_lmo.h"
 #include "../../cpm/lib/cpm_plogp.h"
-
-static int read_text(const struct cpm_model_kind *kind, const char *text, int processes,
-                     char *err, size_t len)
-{
-    FILE *f = fmemopen((void *)text, strlen(text), "r");
-    assert_non_null(f);
-    void *m = NULL;
-    int rc = cpm_model_read_stream_n(f, kind, processes, &m, err, len);
-    fclose(f);
-    if (rc == 0)
-        kind->free(m);
-    else
-        assert_null(m);
-    return rc;
-}
 
 static void test_count_checked_first(void **state)
 {
@@ -37,11 +24,11 @@ static void test_count_checked_first(void **state)
         /* 2^20 processes would need terabytes: refused at once. */
         snprintf(text, sizeof text, "model %s\nprocesses 1048576\n0 1 1 2\n",
                  kinds[k]->file_name);
-        assert_int_equal(read_text(kinds[k], text, 4, err, sizeof err), -1);
+        assert_int_equal(cpm_text_check(kinds[k], text, strlen(text), 4, err, sizeof err), -1);
         if (!strstr(err, "line 2: the file describes 1048576 processes, expected 4"))
             fail_msg("%s: '%s'", kinds[k]->name, err);
         snprintf(text, sizeof text, "model %s\nprocesses 2000000\n", kinds[k]->file_name);
-        assert_int_equal(read_text(kinds[k], text, 4, err, sizeof err), -1);
+        assert_int_equal(cpm_text_check(kinds[k], text, strlen(text), 4, err, sizeof err), -1);
         assert_non_null(strstr(err, "outside"));
     }
 }
@@ -49,11 +36,11 @@ static void test_count_checked_first(void **state)
 static void test_matching_count_read(void **state)
 {
     (void)state;
-    const char *good = "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6 1e-9\n1 2 1 2\n";
+    const char *good = "model Hockney\nprocesses 3\n0 1 1e-6 1e-9\n0 2 1e-6 1e-9\n1 2 1 0.5\n";
     char err[300] = "";
-    assert_int_equal(read_text(&cpm_hockney_kind, good, 3, err, sizeof err), 0);
-    assert_int_equal(read_text(&cpm_hockney_kind, good, 0, err, sizeof err), 0);
-    assert_int_equal(read_text(&cpm_hockney_kind, good, 2, err, sizeof err), -1);
+    assert_int_equal(cpm_text_check(&cpm_hockney_kind, good, strlen(good), 3, err, sizeof err), 0);
+    assert_int_equal(cpm_text_check(&cpm_hockney_kind, good, strlen(good), 0, err, sizeof err), 0);
+    assert_int_equal(cpm_text_check(&cpm_hockney_kind, good, strlen(good), 2, err, sizeof err), -1);
     assert_non_null(strstr(err, "describes 3 processes, expected 2"));
 }
 

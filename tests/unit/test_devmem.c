@@ -3,6 +3,7 @@
  * the wrong direction, so every device path of fill, check, corrupt-and-
  * detect, copy, managed memory and staging runs without a GPU. */
 #include "unit.h"
+#include "unit_mpi.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -159,19 +160,6 @@ static void test_mpi_aware_library(void **state)
                 strcmp(how, "MPIX_GPU_query_support") == 0);
 }
 
-/* MPICH answers GPU queries only between MPI_Init and MPI_Finalize. */
-static int mpi_up(void **state)
-{
-    (void)state;
-    return MPI_Init(NULL, NULL) == MPI_SUCCESS ? 0 : -1;
-}
-
-static int mpi_down(void **state)
-{
-    (void)state;
-    return MPI_Finalize() == MPI_SUCCESS ? 0 : -1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,5 +171,6 @@ int main(void)
         cmocka_unit_test(test_mpi_aware_override),
         cmocka_unit_test(test_mpi_aware_library),
     };
-    return cmocka_run_group_tests(tests, mpi_up, mpi_down);
+    /* MPICH answers GPU queries only between MPI_Init and MPI_Finalize. */
+    return cmocka_run_group_tests(tests, unit_mpi_up, unit_mpi_down);
 }
