@@ -39,7 +39,9 @@ struct coll_ctx {
     size_t elem_size;
     struct msg_type msg;    /* count elements as (type, n): any size, no reductions */
     int icount;             /* count as an int (reductions and v-variants only) */
-    int *counts, *displs;   /* v-variants, reduce_scatter: per rank, in elements */
+    int *counts, *displs;   /* v-variants, reduce_scatter: per rank, in elements
+                             * (alltoallw: displacements in bytes) */
+    MPI_Datatype *types;    /* alltoallw: per rank, the type of its block */
     unsigned value_max;     /* send values lie in [0, value_max] */
     struct buf send, recv;
 };
@@ -87,6 +89,9 @@ bool coll_expect_reduce_scatter(const struct coll_ctx *c, size_t iter, size_t i,
 void coll_fill_bcast(struct coll_ctx *c, size_t iter);
 /* reduce_scatter counts: count elements split as evenly as possible. */
 void coll_prepare_reduce_scatter(struct coll_ctx *c);
+/* alltoallw: counts of one message each, displacements in bytes, every
+ * block of the message's type. */
+void coll_prepare_alltoallw(struct coll_ctx *c);
 /* reduce_scatter_block counts: count / ranks elements each (OMB's portion;
  * the count % ranks elements at the end are not reduced). */
 void coll_prepare_reduce_scatter_block(struct coll_ctx *c);

@@ -477,6 +477,7 @@ static void allocate(struct coll_run *r)
         r->parts[k] = r->times + (3 + k) * n;
     c->counts = alloc_all(2 * (size_t)c->nranks * sizeof(int), c->comm);
     c->displs = c->counts + c->nranks;
+    c->types = alloc_all((size_t)c->nranks * sizeof(MPI_Datatype), c->comm);
     if (r->b->no_data)
         return;
     size_t largest = r->sizes[r->nsizes - 1];
@@ -600,6 +601,7 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     free(r->carried);
     osu_ddt_free(&r->ddt);
     free(c->counts);
+    free(c->types);
     free(r->times);
     harness_finish(ERR_STATUS_OK);
 }

@@ -41,3 +41,53 @@ coll_check_full() { # PROGRAM ITERS SIZES
         pass && $NF != "Pass" { print "validation: " $0; bad = 1 }
         END { if (NR == 0) { print "no data rows"; bad = 1 }; exit bad }'
 }
+
+# Every program named (osu_ left out) at 1, 2, 3, 4 and 8 ranks with -c -f:
+# status 0, then coll_check_full.
+coll_run_programs() { # NAME...
+    local np max iters p prog msg
+    for np in 1 2 3 4 8; do
+        # 8 ranks share 2 cores: fewer sizes and iterations.
+        if [ $np = 8 ]; then max=64 iters=2; else max=1024 iters=3; fi
+        for p in "$@"; do
+            prog=osu_$p
+            run $np "$BUILD/osu/$prog" -m 1:$max -i $iters -x 1 -c -f
+            if [ $RC != 0 ]; then
+                not_ok "$prog at $np ranks" "status $RC
+$(head -c 1500 "$ERR")"
+                continue
+            fi
+            msg=$(coll_check_full "$p" "$iters" "$(coll_sizes "$p" 1 $max)") \
+                && ok "$prog at $np ranks: headings, sizes, widths, min <= avg <= max, Pass" \
+                || not_ok "$prog at $np ranks" "$msg"
+        done
+    done
+}
+
+# Bad input: one line from the program, status 2 on every rank (2 ranks).
+bad() { # DESCRIPTION PROGRAM ARGS...
+    local what=$1 prog=$2; shift 2
+    run 2 "$BUILD/osu/$prog" "$@"
+    expect_usage_error "$prog $what refused" "$prog"
+}
+
+# A corrupted receive buffer (COMMSWEEP_CORRUPT on RANK) fails validation:
+# the failing size's row ends in Fail (the last row; the sizes before it
+# Pass), one message on stderr names it and matches WANT_REGEX, status 1.
+corrupt() { # DESCRIPTION NP PROGRAM RANK WANT_REGEX ARGS...
+    local what=$1 np=$2 prog=$3 rank=$4 want=$5; shift 5
+    COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=$rank run $np "$BUILD/osu/$prog" "$@"
+    local failed
+    failed=$(sed -n "s/^$prog: validation failed at size \([0-9]*\) .*/\1/p" "$ERR")
+    if [ "$RC" = 1 ] && [ "$(program_lines "$prog")" = 1 ] \
+        && grep -qE "^$prog: validation failed at size $want" "$ERR" \
+        && data_lines | tail -1 | awk -v s="$failed" '$1 != s || $NF != "Fail" { exit 1 }' \
+        && ! data_lines | sed '$d' | grep -qv ' Pass$'; then
+        ok "$prog: $what prints the row with Fail, one message, status 1"
+    else
+        not_ok "$prog: $what" "status $RC (want 1), $(program_lines "$prog") messages (want 1) \
+matching /$want/, last row for size '$failed' ending in Fail:
+$(data_lines | tail -2)
+$(head -c 1200 "$ERR")"
+    fi
+}
