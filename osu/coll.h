@@ -1,10 +1,12 @@
 /*
- * coll: the shared driver of the OSU-style collective benchmarks, blocking
- * and non-blocking. A program file describes one collective in a struct
- * coll_bench (buffer extents, the call or its non-blocking start, what each
- * receive element must hold) and hands it to coll_main, which owns options,
- * the size sweep, memory capping, warm-up, timing, statistics, validation,
- * the compute/overlap measurement of non-blocking calls and printing.
+ * coll: the shared driver of the OSU-style collective benchmarks: blocking,
+ * non-blocking and persistent. A program file describes one collective in a
+ * struct coll_bench (buffer extents; the call, its non-blocking start or the
+ * making of its persistent request; what each receive element must hold)
+ * and hands it to coll_main, which owns options, the size sweep, memory
+ * capping, warm-up, timing, statistics, validation, the compute/overlap
+ * measurement of non-blocking calls, the life of persistent requests and
+ * printing.
  *
  * Sizes are bytes per rank per peer as OSU defines them for each collective:
  * the block one rank sends to (or receives from) one other rank; for
@@ -54,9 +56,13 @@ struct coll_bench {
     bool rooted;              /* has a root: -k fixed|rotate */
     bool vector;              /* int counts and displacements of count each */
     bool no_data;             /* barrier: no sizes, no buffers */
-    /* Exactly one of these: the blocking call, or the non-blocking start. */
+    /* Exactly one of these: the blocking call, the non-blocking start, or
+     * the making of a persistent request (for the current size and root;
+     * the driver makes it outside the timing, then each call is MPI_Start
+     * and MPI_Wait, and frees it after the size). */
     void (*call)(struct coll_ctx *c);
     void (*start)(struct coll_ctx *c, MPI_Request *req);
+    void (*init)(struct coll_ctx *c, MPI_Request *req);
     /* Optional: per-size set-up after the driver's (counts of reduce_scatter). */
     void (*prepare)(struct coll_ctx *c);
     /* Optional: fill buffers before a call; default fills send, zeroes recv. */

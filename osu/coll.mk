@@ -5,7 +5,19 @@ COLL_BLOCKING := osu_allgather osu_allgatherv osu_allreduce osu_alltoall osu_all
 COLL_NONBLOCKING := osu_iallgather osu_iallgatherv osu_iallreduce osu_ialltoall \
   osu_ialltoallv osu_ialltoallw osu_ibarrier osu_ibcast osu_igather osu_igatherv osu_ireduce \
   osu_ireduce_scatter osu_ireduce_scatter_block osu_iscatter osu_iscatterv
+COLL_PERSISTENT := osu_allgather_persistent osu_allgatherv_persistent osu_allreduce_persistent \
+  osu_alltoall_persistent osu_alltoallv_persistent osu_alltoallw_persistent \
+  osu_barrier_persistent osu_bcast_persistent osu_gather_persistent osu_gatherv_persistent \
+  osu_reduce_persistent osu_reduce_scatter_persistent osu_scatter_persistent \
+  osu_scatterv_persistent
 OSU_PROGRAMS += $(COLL_BLOCKING) $(COLL_NONBLOCKING)
+# The persistent ones need MPI-4's MPI_<coll>_init or Open MPI's MPIX_ form:
+# common/pcoll.h decides, asked through the preprocessor; without either
+# they are left out.
+COLL_PCOLL := $(shell echo PCOLL_AVAILABLE | $(MPICC) -E -Icommon -include pcoll.h -x c - 2>/dev/null | tail -n 1)
+ifeq ($(COLL_PCOLL),1)
+  OSU_PROGRAMS += $(COLL_PERSISTENT)
+endif
 OSU_HELPERS  += osu/coll_driver.c osu/coll_data.c osu/coll_expect.c osu/coll_compute.c
 
 # The bare MPI_Alltoall loop that tests/bench/coll_overhead.sh compares
