@@ -49,6 +49,10 @@ coll_build_define() { # HEADER WORD
     cc=$(sed -n 's/.* MPICC=\(.*\) CFLAGS=.*/\1/p' "$BUILD/.config" 2>/dev/null)
     echo "$2" | ${cc:-mpicc} -E -I"$TOP/common" -include "$1" -x c - 2>/dev/null | tail -n 1
 }
+# The collectives that have a persistent program, osu_NAME_persistent
+# (osu/coll.mk's COLL_PERSISTENT).
+COLL_PERSISTENT_NAMES="allgather allgatherv allreduce alltoall alltoallv alltoallw barrier bcast
+    gather gatherv reduce reduce_scatter scatter scatterv"
 # Whether $BUILD has the persistent collectives (common/pcoll.h).
 coll_persistent_built() { [ "$(coll_build_define pcoll.h PCOLL_AVAILABLE)" = 1 ]; }
 # MPICH's version (4.0.2) when $BUILD is built with MPICH, else nothing.
