@@ -95,8 +95,8 @@ bool coll_expect_reduce_scatter(const struct coll_ctx *c, size_t iter, size_t i,
 void coll_fill_bcast(struct coll_ctx *c, size_t iter);
 /* reduce_scatter counts: count elements split as evenly as possible. */
 void coll_prepare_reduce_scatter(struct coll_ctx *c);
-/* alltoallw: counts of one message each, displacements in bytes, every
- * block of the message's type. */
+/* alltoallw (after the driver's vector counts): displacements in bytes,
+ * every block of the message's type. */
 void coll_prepare_alltoallw(struct coll_ctx *c);
 /* reduce_scatter_block counts: count / ranks elements each (OMB's portion;
  * the count % ranks elements at the end are not reduced). */

@@ -13,11 +13,11 @@ if ! coll_persistent_built; then
     exit 0
 fi
 
-# MPICH 4.0 to 4.2's default schedules of persistent allgather (recursive
+# MPICH 4.0.2's default schedules of persistent allgather (recursive
 # doubling, at power-of-two ranks), gather and scatter (binomial) deliver
-# wrong data or fail (pmodels/mpich#6423, #7078; OMB 7.4's programs fail
-# -c there too). Its ring and tree schedules do not, except a gather at 1
-# rank, which no schedule of 4.0.2 gets right.
+# wrong data or fail (pmodels/mpich#6423, #7078, reported up to 4.2; OMB
+# 7.4's programs fail -c there too). Its ring and tree schedules do not,
+# except a gather at 1 rank, which no schedule of 4.0.2 gets right.
 case $(coll_build_mpich_version) in
     4.[012].*)
         export MPIR_CVAR_IALLGATHER_INTRA_ALGORITHM=tsp_ring
