@@ -1,20 +1,11 @@
 /* aller persistent: MPI_Alltoall_init once per count, then start and wait
- * per call. MPI-4 names where the library has them, Open MPI 4.1's MPIX_
- * extension otherwise. */
+ * per call, under the name common/pcoll.h finds in the library. */
 #include "aller.h"
 
 #include "err.h"
+#include "pcoll.h"
 
-#if MPI_VERSION >= 4
-#define ALLER_ALLTOALL_INIT MPI_Alltoall_init
-#elif defined(OPEN_MPI)
-#include <mpi-ext.h>
-#if defined(OMPI_HAVE_MPI_EXT_PCOLLREQ) && OMPI_HAVE_MPI_EXT_PCOLLREQ
-#define ALLER_ALLTOALL_INIT MPIX_Alltoall_init
-#endif
-#endif
-
-#ifdef ALLER_ALLTOALL_INIT
+#if PCOLL_AVAILABLE
 /* The request of the current count: a rank is in one communicator at a time. */
 static MPI_Request persistent_request = MPI_REQUEST_NULL;
 
@@ -22,9 +13,9 @@ static void persistent_begin(struct a2a_ctx *ctx, size_t count)
 {
     (void)count;
     const struct msg_type *mt = ctx->mt;
-    MPI_CHECK(ALLER_ALLTOALL_INIT(buf_mpi(ctx->send), mt->count, mt->type, buf_mpi(ctx->recv),
-                                  mt->count, mt->type, ctx->sub->comm, MPI_INFO_NULL,
-                                  &persistent_request));
+    MPI_CHECK(PCOLL_INIT(Alltoall)(buf_mpi(ctx->send), mt->count, mt->type, buf_mpi(ctx->recv),
+                                   mt->count, mt->type, ctx->sub->comm, MPI_INFO_NULL,
+                                   &persistent_request));
 }
 
 static void persistent_exchange(struct a2a_ctx *ctx, size_t count)

@@ -1,10 +1,12 @@
 /*
- * coll: the shared driver of the OSU-style collective benchmarks, blocking
- * and non-blocking. A program file describes one collective in a struct
- * coll_bench (buffer extents, the call or its non-blocking start, what each
- * receive element must hold) and hands it to coll_main, which owns options,
- * the size sweep, memory capping, warm-up, timing, statistics, validation,
- * the compute/overlap measurement of non-blocking calls and printing.
+ * coll: the shared driver of the OSU-style collective benchmarks: blocking,
+ * non-blocking and persistent. A program file describes one collective in a
+ * struct coll_bench (buffer extents; the call, its non-blocking start or the
+ * making of its persistent request; what each receive element must hold)
+ * and hands it to coll_main, which owns options, the size sweep, memory
+ * capping, warm-up, timing, statistics, validation, the compute/overlap
+ * measurement of non-blocking calls, the life of persistent requests and
+ * printing.
  *
  * Sizes are bytes per rank per peer as OSU defines them for each collective:
  * the block one rank sends to (or receives from) one other rank (for the
@@ -44,7 +46,9 @@ struct coll_ctx {
     size_t elem_size;
     struct msg_type msg;    /* count elements as (type, n): any size, no reductions */
     int icount;             /* count as an int (reductions and v-variants only) */
-    int *counts, *displs;   /* v-variants, reduce_scatter: per rank, in elements */
+    int *counts, *displs;   /* v-variants, reduce_scatter: per rank, in elements
+                             * (alltoallw: displacements in bytes) */
+    MPI_Datatype *types;    /* alltoallw: per rank, the type of its block */
     unsigned value_max;     /* send values lie in [0, value_max] */
     struct buf send, recv;
     const struct coll_nbr *nbr; /* neighborhood collectives: the topology; else NULL */
@@ -59,9 +63,13 @@ struct coll_bench {
     bool vector;              /* int counts and displacements of count each */
     bool no_data;             /* barrier: no sizes, no buffers */
     bool neighbor;            /* a neighborhood collective on -N's topology */
-    /* Exactly one of these: the blocking call, or the non-blocking start. */
+    /* Exactly one of these: the blocking call, the non-blocking start, or
+     * the making of a persistent request (for the current size and root;
+     * the driver makes it outside the timing, then each call is MPI_Start
+     * and MPI_Wait, and frees it after the size). */
     void (*call)(struct coll_ctx *c);
     void (*start)(struct coll_ctx *c, MPI_Request *req);
+    void (*init)(struct coll_ctx *c, MPI_Request *req);
     /* Optional: per-size set-up after the driver's (counts of reduce_scatter). */
     void (*prepare)(struct coll_ctx *c);
     /* Optional: fill buffers before a call; default fills send, zeroes recv. */
@@ -94,6 +102,9 @@ bool coll_expect_reduce_scatter(const struct coll_ctx *c, size_t iter, size_t i,
 void coll_fill_bcast(struct coll_ctx *c, size_t iter);
 /* reduce_scatter counts: count elements split as evenly as possible. */
 void coll_prepare_reduce_scatter(struct coll_ctx *c);
+/* alltoallw (after the driver's vector counts): displacements in bytes,
+ * every block of the message's type. */
+void coll_prepare_alltoallw(struct coll_ctx *c);
 /* reduce_scatter_block counts: count / ranks elements each (OMB's portion;
  * the count % ranks elements at the end are not reduced). */
 void coll_prepare_reduce_scatter_block(struct coll_ctx *c);

@@ -11,6 +11,7 @@
 #include "coll_data.h"
 #include "coll_neighbor.h"
 #include "osu_ddt.h"
+#include "pcoll.h"
 
 enum { ROOT_FIXED, ROOT_ROTATE };
 /* -T: ours and OMB 7.4's names, the k-th and (k + 4)-th the same type. */
@@ -64,6 +65,7 @@ struct coll_run {
     struct osu_ddt ddt;       /* -D on the calls that move data */
     unsigned char *carried;   /* -D: which elements of one block the type carries */
     struct coll_nbr nbr;      /* -N: the neighborhood collectives' topology */
+    MPI_Request *persistent;  /* persistent programs: the request of each root in use */
 };
 
 /* min, avg, max of a quantity, valid on rank 0. */
@@ -166,6 +168,10 @@ static void issue_call(struct coll_run *r, double t0, double compute_s, double *
                   c->send.ptr ? c->send.bytes : c->recv.bytes);
     if (r->b->call) {
         r->b->call(c);
+    } else if (r->b->init) {
+        MPI_Request *req = &r->persistent[c->root];
+        MPI_CHECK(MPI_Start(req));
+        MPI_CHECK(MPI_Wait(req, MPI_STATUS_IGNORE));
     } else {
         MPI_Request req;
         r->b->start(c, &req);
@@ -248,7 +254,7 @@ static void add_tail(struct coll_run *r, const double *local, size_t n, struct o
 static void row_start(const struct coll_run *r, struct osu_row *row)
 {
     if (r->b->no_data)
-        osu_row_begin_unsized(row, r->b->call ? "Avg Latency(us)" : "Overall(us)");
+        osu_row_begin_unsized(row, r->b->start ? "Overall(us)" : "Avg Latency(us)");
     else
         osu_row_begin(row, r->c.size);
 }
@@ -343,19 +349,46 @@ static void prepare_size(struct coll_run *r, size_t size)
         r->b->prepare(c);
 }
 
+/* Persistent programs: the requests of this size, made before its warm-up
+ * as OMB 7.4 makes them, one per root the calls will use (-k rotate: every
+ * rank). */
+static void persistent_begin(struct coll_run *r)
+{
+    struct coll_ctx *c = &r->c;
+    bool every_root = r->b->rooted && r->root.mode == ROOT_ROTATE;
+    for (int root = 0; root < c->nranks; root++) {
+        r->persistent[root] = MPI_REQUEST_NULL;
+        if (every_root || (size_t)root == r->root.rank) {
+            c->root = root;
+            r->b->init(c, &r->persistent[root]);
+        }
+    }
+}
+
+static void persistent_end(struct coll_run *r)
+{
+    for (int root = 0; root < r->c.nranks; root++)
+        if (r->persistent[root] != MPI_REQUEST_NULL)
+            MPI_CHECK(MPI_Request_free(&r->persistent[root]));
+}
+
 static void measure_size(struct coll_run *r, size_t size)
 {
     prepare_size(r, size);
     r->failed = false;
     fill(r, 0);
+    if (r->b->init)
+        persistent_begin(r);
     size_t n = osu_iterations(&r->o, &r->prog, size);
     size_t warm = osu_warmup(&r->o, &r->prog, size);
     for (size_t i = 0; i < warm; i++)
         one_call(r, i, false, 0, NULL, 0);
-    if (r->b->call)
-        measure_blocking(r, n);
-    else
+    if (r->b->start)
         measure_nonblocking(r, n);
+    else
+        measure_blocking(r, n);
+    if (r->b->init)
+        persistent_end(r);
     msg_type_free(&r->c.msg);
 }
 
@@ -494,6 +527,9 @@ static void allocate(struct coll_run *r)
         r->parts[k] = r->times + (3 + k) * n;
     c->counts = alloc_all(2 * (size_t)c->nranks * sizeof(int), c->comm);
     c->displs = c->counts + c->nranks;
+    c->types = alloc_all((size_t)c->nranks * sizeof(MPI_Datatype), c->comm);
+    if (r->b->init)
+        r->persistent = alloc_all((size_t)c->nranks * sizeof(MPI_Request), c->comm);
     if (r->b->no_data)
         return;
     size_t largest = r->sizes[r->nsizes - 1];
@@ -531,6 +567,10 @@ static void print_header(const struct coll_run *r)
     else
         out_comment("statistics: each rank's average over the iterations; min/avg/max of "
                     "those across ranks");
+    if (b->init)
+        out_comment("persistent: the request is made once per size%s, outside the timing; "
+                    "each call is MPI_Start and MPI_Wait (%s)",
+                    b->rooted && r->root.mode == ROOT_ROTATE ? " and root" : "", PCOLL_SOURCE);
     if (b->start) {
         out_comment("compute: a busy loop as long as the rank's pure communication time, "
                     "with %zu MPI_Test calls spread through it (timed apart)",
@@ -562,9 +602,9 @@ static void print_header(const struct coll_run *r)
         "Pure Comm.(us)", "Min Comm.(us)", "Max Comm.(us)",  "Overlap(%)"};
     static const char *const blocking_full[] = {"Min Latency(us)", "Max Latency(us)",
                                                 "Iterations"};
-    const char *const *cols = b->call ? blocking : nonblocking;
-    size_t ncols = b->call ? 1 : 4, nfull = b->call ? 3 : 0;
-    if (!b->call && r->o.full) {
+    const char *const *cols = b->start ? nonblocking : blocking;
+    size_t ncols = b->start ? 4 : 1, nfull = b->start ? 0 : 3;
+    if (b->start && r->o.full) {
         cols = nonblocking_full;
         ncols = 9;
     }
@@ -624,6 +664,8 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     if (b->neighbor)
         coll_nbr_free(&r->nbr);
     free(c->counts);
+    free(c->types);
+    free(r->persistent);
     free(r->times);
     harness_finish(ERR_STATUS_OK);
 }

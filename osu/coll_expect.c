@@ -84,3 +84,13 @@ void coll_prepare_reduce_scatter_block(struct coll_ctx *c)
         c->displs[i] = i * portion;
     }
 }
+
+void coll_prepare_alltoallw(struct coll_ctx *c)
+{
+    /* The driver's vector counts are in messages; MPI_Alltoallw places its
+     * blocks in bytes (plan_sizes keeps ranks x size within an int). */
+    for (int i = 0; i < c->nranks; i++) {
+        c->displs[i] = (int)((size_t)i * c->size);
+        c->types[i] = c->msg.type;
+    }
+}

@@ -4,7 +4,7 @@
 # The sizes a program must print for -m MIN:MAX: doubling, reductions only
 # whole 4-byte floats, barriers none.
 coll_sizes() { # PROGRAM MIN MAX
-    case $1 in *barrier) return ;; esac
+    case $1 in *barrier | *barrier_persistent) return ;; esac
     doubling_sizes "$2" "$3" "$(case $1 in *reduce*) echo 4 ;; *) echo 1 ;; esac)"
 }
 
@@ -20,7 +20,7 @@ coll_check_full() { # PROGRAM ITERS SIZES
     local nb='Overall\(us\) +Compute\(us\) +Coll\. Init\(us\) +MPI_Test\(us\) +MPI_Wait\(us\) +Pure Comm\.\(us\) +Min Comm\.\(us\) +Max Comm\.\(us\) +Overlap\(%\)'
     case $p in
         ibarrier) heading="^# $nb\$" sized=0 pass=0 values=9 w=$((13 + 8 * 18)) avg=6 iter=0 ;;
-        barrier) heading='^# Avg Latency\(us\) +Min Latency\(us\) +Max Latency\(us\) +Iterations$'
+        barrier | barrier_persistent) heading='^# Avg Latency\(us\) +Min Latency\(us\) +Max Latency\(us\) +Iterations$'
                  sized=0 pass=0 values=4 w=$((17 + 2 * 18 + 12)) avg=1 iter=4 ;;
         i*) heading="^# Size +$nb +Validation\$" values=10 w=$((10 + 10 * 18)) avg=6 iter=0 ;;
         *) heading='^# Size +Avg Latency\(us\) +Min Latency\(us\) +Max Latency\(us\) +Iterations +Validation$'
@@ -42,9 +42,62 @@ coll_check_full() { # PROGRAM ITERS SIZES
         END { if (NR == 0) { print "no data rows"; bad = 1 }; exit bad }'
 }
 
-# A corrupted receive buffer (COMMSWEEP_CORRUPT on rank RANK) must fail
-# validation: the failing size's row ends in Fail (the last row; the sizes
-# before it Pass), one message on stderr names it, status 1.
+# What the build's compiler wrapper preprocesses WORD into, with HEADER
+# included: how osu/coll.mk and the Makefile ask the MPI library.
+coll_build_define() { # HEADER WORD
+    local cc
+    cc=$(sed -n 's/.* MPICC=\(.*\) CFLAGS=.*/\1/p' "$BUILD/.config" 2>/dev/null)
+    echo "$2" | ${cc:-mpicc} -E -I"$TOP/common" -include "$1" -x c - 2>/dev/null | tail -n 1
+}
+# The collectives that have a persistent program, osu_NAME_persistent
+# (osu/coll.mk's COLL_PERSISTENT).
+COLL_PERSISTENT_NAMES="allgather allgatherv allreduce alltoall alltoallv alltoallw barrier bcast
+    gather gatherv reduce reduce_scatter scatter scatterv"
+# Whether $BUILD has the persistent collectives (common/pcoll.h).
+coll_persistent_built() { [ "$(coll_build_define pcoll.h PCOLL_AVAILABLE)" = 1 ]; }
+# MPICH's version (4.0.2) when $BUILD is built with MPICH, else nothing.
+coll_build_mpich_version() { coll_build_define mpi.h MPICH_VERSION | sed -n 's/^"\(.*\)"$/\1/p'; }
+
+# Prints why PROGRAM at NP ranks may fail for a reason outside this suite (a
+# defect of the MPI library); nothing by default. A script that knows one
+# defines its own; coll_run_programs then skips that failed run.
+coll_known_failure() { :; } # PROGRAM NP
+
+# Every program named (osu_ left out) at 1, 2, 3, 4 and 8 ranks with -c -f:
+# status 0, then coll_check_full.
+coll_run_programs() { # NAME...
+    local np max iters p prog msg known
+    for np in 1 2 3 4 8; do
+        # 8 ranks share 2 cores: fewer sizes and iterations.
+        if [ $np = 8 ]; then max=64 iters=2; else max=1024 iters=3; fi
+        for p in "$@"; do
+            prog=osu_$p
+            run $np "$BUILD/osu/$prog" -m 1:$max -i $iters -x 1 -c -f
+            if [ $RC != 0 ] && known=$(coll_known_failure "$prog" $np) && [ -n "$known" ]; then
+                skip "$prog at $np ranks: status $RC" "$known"
+                continue
+            elif [ $RC != 0 ]; then
+                not_ok "$prog at $np ranks" "status $RC
+$(head -c 1500 "$ERR")"
+                continue
+            fi
+            msg=$(coll_check_full "$p" "$iters" "$(coll_sizes "$p" 1 $max)") \
+                && ok "$prog at $np ranks: headings, sizes, widths, min <= avg <= max, Pass" \
+                || not_ok "$prog at $np ranks" "$msg"
+        done
+    done
+}
+
+# Bad input: one line from the program, status 2 on every rank (2 ranks).
+bad() { # DESCRIPTION PROGRAM ARGS...
+    local what=$1 prog=$2; shift 2
+    run 2 "$BUILD/osu/$prog" "$@"
+    expect_usage_error "$prog $what refused" "$prog"
+}
+
+# A corrupted receive buffer (COMMSWEEP_CORRUPT on RANK) fails validation:
+# the failing size's row ends in Fail (the last row; the sizes before it
+# Pass), one message on stderr names it and matches WANT_REGEX, status 1.
 corrupt() { # DESCRIPTION NP PROGRAM RANK WANT_REGEX ARGS...
     local what=$1 np=$2 prog=$3 rank=$4 want=$5; shift 5
     COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=$rank run $np "$BUILD/osu/$prog" "$@"

@@ -9,11 +9,6 @@
 P=$BUILD/osu
 
 # --- bad input: one line from the program, status 2 on every rank
-bad() { # DESCRIPTION PROGRAM ARGS...
-    local what=$1 prog=$2; shift 2
-    run 2 "$P/$prog" "$@"
-    expect_usage_error "$prog $what refused" "$prog"
-}
 bad "non-numeric -i" osu_allgather -i abc
 bad "trailing garbage in -i" osu_alltoall -i 5x
 bad "negative -x" osu_bcast -x -1
@@ -32,6 +27,7 @@ bad "-t on a blocking collective" osu_allreduce -t 2
 bad "a float sweep without a whole element (-m 1:2)" osu_reduce -m 1:2
 bad "a -M limit below the smallest size" osu_alltoall -m 64:128 -M 100
 bad "v-counts beyond the int range" osu_allgatherv -m 1073741824:1073741824 -M 100000000000
+bad "byte displacements beyond the int range" osu_alltoallw -m 1073741824:1073741824 -M 100000000000
 bad "a reduction count beyond the int range" osu_allreduce -T char -m 4294967296:4294967296 -M 100000000000
 
 # --- device buffers: with CUDA and a GPU they run; otherwise one line and 2
@@ -65,6 +61,8 @@ corrupt "a wrong element at the root" 4 osu_igather 0 "1 .*rank 0 " -m 1:64 -i 3
 corrupt "a wrong element at 1 rank" 1 osu_bcast 0 "1 " -m 1:64 -i 3 -x 1 -c
 corrupt "a wrong part of the vector" 3 osu_ireduce_scatter 2 "[0-9]+ .*rank 2 " -m 1:64 -i 3 -x 1 -c
 corrupt "a wrong block of the vector" 3 osu_reduce_scatter_block 1 "16 .*rank 1 " -m 1:64 -i 3 -x 1 -c
+corrupt "a wrong block (byte displacements)" 3 osu_alltoallw 1 "1 \(iteration 0\): rank 1 " -m 1:64 -i 3 -x 1 -c
+corrupt "a wrong block (byte displacements, non-blocking)" 4 osu_ialltoallw 3 "1 .*rank 3 " -m 1:64 -i 3 -x 1 -c
 COMMSWEEP_CORRUPT=1 run 2 "$P/osu_allgather" -m 1:64 -i 3 -x 1
 expect '[ $RC = 0 ]' "COMMSWEEP_CORRUPT has no effect without -c"
 

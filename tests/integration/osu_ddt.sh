@@ -49,8 +49,9 @@ expect_success "osu_multi_lat -D vect:8:8 (a stride of whole blocks) at 4 ranks"
 
 # --- collectives that move data, each at 3 ranks (a rotating root where
 # there is one), and the v-variants' one-type-per-block counts at 1 and 4
-for prog in allgather allgatherv alltoall alltoallv bcast gather gatherv scatter scatterv \
-    iallgather iallgatherv ialltoall ialltoallv ibcast igather igatherv iscatter iscatterv; do
+for prog in allgather allgatherv alltoall alltoallv alltoallw bcast gather gatherv scatter \
+    scatterv iallgather iallgatherv ialltoall ialltoallv ialltoallw ibcast igather igatherv \
+    iscatter iscatterv; do
     root=()
     case $prog in *bcast | ?gather | ?gatherv | gather* | *scatter*) root=(-k rotate) ;; esac
     run 3 "$P/osu_$prog" -m 1:32 -i 3 -x 1 -D vect:4:3 -c "${root[@]}"

@@ -161,6 +161,27 @@ static void test_expect_reductions(void **state)
     assert_false(coll_expect_reduce_scatter(&c, 1, 3, &beyond)); /* past rank 2's part */
 }
 
+/* MPI_Alltoallw places blocks in bytes whatever the type: with -D a block is
+ * one type of size bytes, so element displacements would be 0, 1, 2. */
+static void test_prepare_alltoallw(void **state)
+{
+    (void)state;
+    int counts[3] = {1, 1, 1}, displs[3] = {0, 1, 2};
+    MPI_Datatype types[3] = {MPI_DATATYPE_NULL, MPI_DATATYPE_NULL, MPI_DATATYPE_NULL};
+    struct coll_ctx c = context(3, 1, 5, COLL_BYTE, false);
+    c.size = 5;
+    c.msg = (struct msg_type){MPI_INT, 1, 0};
+    c.counts = counts;
+    c.displs = displs;
+    c.types = types;
+    coll_prepare_alltoallw(&c);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(counts[i], 1);
+        assert_int_equal(displs[i], 5 * i);
+        assert_true(types[i] == MPI_INT);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +193,7 @@ int main(void)
         cmocka_unit_test(test_expect_alltoall_and_allgather),
         cmocka_unit_test(test_expect_scatter_and_bcast),
         cmocka_unit_test(test_expect_reductions),
+        cmocka_unit_test(test_prepare_alltoallw),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

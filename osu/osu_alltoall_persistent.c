@@ -1,0 +1,24 @@
+/* osu_alltoall_persistent: MPI_Alltoall_init latency (the request made once per size, outside the
+ * timing; MPI_Start and MPI_Wait per call); every rank sends size bytes to every rank. */
+#include "coll.h"
+#include "pcoll.h"
+
+static void init(struct coll_ctx *c, MPI_Request *req)
+{
+    MPI_CHECK(PCOLL_INIT(Alltoall)(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv),
+                                   c->msg.count, c->msg.type, c->comm, MPI_INFO_NULL, req));
+}
+
+int main(int argc, char **argv)
+{
+    static const struct coll_bench bench = {
+        .title = "OSU MPI All-to-All Personalized Exchange Persistent Latency Test",
+        .description = "MPI_Alltoall_init once per size, MPI_Start and MPI_Wait per call: every "
+                       "rank sends size bytes to every rank",
+        .send = COLL_PER_RANK,
+        .recv = COLL_PER_RANK,
+        .expect = coll_expect_alltoall,
+        .init = init,
+    };
+    coll_main(&bench, argc, argv);
+}
