@@ -1,0 +1,215 @@
+/* hierarchical_model: a flat model file for every host of a hierarchy
+ * (seed 4.7), measuring one link per pair of parts of each group instead of
+ * every pair of hosts (cpm_hier_plan.h), under mpirun:
+ *     hierarchical_model -C MODEL -i h-file.out -o model.out [options]
+ * The run needs a process on the hosts the links use (--plan lists them,
+ * e.g. for mpirun --host); a link is measured by the two ranks on its hosts
+ * with the model's own estimate, the rest of the ranks wait. Process i of
+ * the model is host i of the hierarchy (depth first). Models whose
+ * parameters belong to pairs: Hockney, LinInterp, PLogP. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cpm_hier_fill.h"
+#include "cpm_hier_measure.h"
+#include "cpm_hockney.h"
+#include "cpm_hosts.h"
+#include "harness.h"
+#include "hier_cli.h"
+
+/* The hierarchy file, read on rank 0 and parsed on every rank (the same
+ * verdict everywhere); status 2 with the line and why when it is not one. */
+static void read_hierarchy(const char *path, struct cpm_hier *h)
+{
+    char *text = NULL, err[600] = "";
+    size_t len = 0;
+    int bad = harness.rank == 0 && cpm_dot_slurp(path, &text, &len, err, sizeof err) != 0;
+    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE, "%s", err);
+    unsigned long long wlen = len;
+    MPI_CHECK(MPI_Bcast(&wlen, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD));
+    if (harness.rank != 0 && !(text = malloc(wlen + 1)))
+        err_fatal("out of memory for a hierarchy file of %llu bytes", wlen);
+    MPI_CHECK(MPI_Bcast(text, (int)wlen, MPI_CHAR, 0, MPI_COMM_WORLD));
+    text[wlen] = '\0';
+    if (cpm_hier_parse(text, wlen, h, err, sizeof err) != 0)
+        err_usage("hierarchy file %s, %s", path, err);
+    free(text);
+    if (h->nleaves < 2)
+        err_usage("hierarchy file %s has one host: there is no link to measure", path);
+    if (h->nleaves > CPM_MAX_PROCESSES)
+        err_usage("hierarchy file %s has %zu hosts, more than a model holds (%d)", path, h->nleaves,
+                  CPM_MAX_PROCESSES);
+}
+
+static void print_links(const struct cpm_hier *h, const struct cpm_hier_plan *p, const int *rank_of)
+{
+    for (size_t k = 0; k < p->nlinks; k++) {
+        const struct cpm_hier_link *l = &p->links[k];
+        char ranks[60] = "";
+        if (rank_of)
+            snprintf(ranks, sizeof ranks, " (ranks %d, %d)", rank_of[l->a], rank_of[l->b]);
+        out_comment("link %zu: %s - %s%s, %s \"%s\", for %zu pair%s", k,
+                    h->nodes[h->leaves[l->a]].model_data, h->nodes[h->leaves[l->b]].model_data,
+                    ranks, l->within ? "within the hosts directly below" : "between the parts of",
+                    h->nodes[l->group].name, l->pairs, l->pairs == 1 ? "" : "s");
+    }
+    size_t n = h->nleaves;
+    out_comment("links to measure: %zu for the %zu pairs of %zu hosts (model measures every "
+                "pair)",
+                p->nlinks, n * (n - 1) / 2, n);
+}
+
+/* --plan: the links and, as data lines, the hosts a run needs. */
+static void print_plan(const struct cpm_hier *h, const char *path)
+{
+    struct cpm_hier_plan p;
+    char err[600];
+    if (cpm_hier_plan_make(h, NULL, &p, err, sizeof err) != 0)
+        err_usage("hierarchy file %s, %s", path, err); /* not reached: all hosts are reachable */
+    print_links(h, &p, NULL);
+    size_t *hosts = malloc(h->nleaves * sizeof *hosts), nhosts = cpm_hier_plan_hosts(h, &p, hosts);
+    if (!hosts)
+        err_fatal("out of memory");
+    out_comment("hosts a run needs, one process on each (e.g. mpirun -n %zu --host with "
+                "them, comma separated):",
+                nhosts);
+    for (size_t k = 0; k < nhosts; k++)
+        out_line("%s", h->nodes[h->leaves[hosts[k]]].model_data);
+    free(hosts);
+    cpm_hier_plan_free(&p);
+}
+
+static void print_note(size_t link, const char *text, void *ctx)
+{
+    (void)ctx;
+    out_comment("link %zu: %s", link, text);
+}
+
+int main(int argc, char **argv)
+{
+    harness_init(&argc, &argv, MPI_THREAD_SINGLE);
+    const char *const *names = cpm_model_kind_names(true);
+    char list[200], kind_help[300];
+    cli_join_names(names, list, sizeof list);
+    snprintf(kind_help, sizeof kind_help, "%s (required; LMO is not taken)", list);
+    struct cli_common c;
+    int kind_index = -1;
+    const char *in = NULL, *out = NULL;
+    bool plan = false, two_point = false;
+    const struct opt_spec extra[] = {
+        {.short_name = 'C',
+         .kind = OPT_CHOICE,
+         .dest = &kind_index,
+         .metavar = "MODEL",
+         .help = kind_help,
+         .choices = names},
+        {.short_name = 'i',
+         .kind = OPT_STRING,
+         .dest = &in,
+         .metavar = "FILE",
+         .help = "the hierarchy file (required)"},
+        {.short_name = 'o',
+         .kind = OPT_STRING,
+         .dest = &out,
+         .metavar = "FILE",
+         .help = "the model file to write (required)"},
+        {.long_name = "plan",
+         .kind = OPT_FLAG,
+         .dest = &plan,
+         .help = "print the links and the hosts a run needs, measure nothing"},
+        {.long_name = "two-point",
+         .kind = OPT_FLAG,
+         .dest = &two_point,
+         .help = "Hockney from round trips of 0 and -M bytes instead of a regression"},
+    };
+    cli_parse(argc, argv, &c, extra, sizeof extra / sizeof extra[0],
+              "-C MODEL -i HIERARCHY -o FILE [options] | -i HIERARCHY --plan",
+              "Builds a model file for every host of a hierarchy from one measured link per\n"
+              "pair of parts of each group (-p: disjoint links at the same time).");
+    if (!in)
+        err_usage("name the hierarchy file with -i");
+    struct cpm_hier h;
+    read_hierarchy(in, &h);
+    if (plan) {
+        out_header("CPM hierarchical model: plan", argc, argv);
+        out_comment("hierarchy: %s: %zu hosts, %zu elements", in, h.nleaves, h.nnodes);
+        print_plan(&h, in);
+        cpm_hier_free(&h);
+        harness_finish(ERR_STATUS_OK);
+    }
+    if (kind_index < 0)
+        err_usage("choose a model with -C (%s)", list);
+    if (!out)
+        err_usage("name the model file with -o");
+    const struct cpm_model_kind *kind = cpm_model_kind_find(names[kind_index]);
+    if (!cpm_hier_fill_takes(kind) || kind->min_procs > 2)
+        err_usage("the %s model cannot be built from links: its parameters are not all of "
+                  "pairs of processes (use Hockney, LinInterp or PLogP)",
+                  kind->name);
+    struct cpm_estimate_args a = {MPI_COMM_WORLD, c.msgset,  c.precision,
+                                  c.parallel,     two_point, false};
+    char err[600] = "";
+    if (kind->check && kind->check(&a, err, sizeof err) != 0)
+        err_usage("%s", err);
+    if (kind != &cpm_hockney_kind && c.msgset.stride == 0)
+        err_usage("%s needs the same message sizes on every link: give a stride (-S), not an "
+                  "adaptive set",
+                  kind->name);
+
+    char *hosts = hier_cli_hosts();
+    int *rank_of = malloc(h.nleaves * sizeof *rank_of);
+    bool *reach = malloc(h.nleaves * sizeof *reach);
+    if (!rank_of || !reach)
+        err_fatal("out of memory for %zu hosts", h.nleaves);
+    cpm_hier_ranks(&h, hosts, harness.size, rank_of);
+    for (size_t i = 0; i < h.nleaves; i++)
+        reach[i] = rank_of[i] >= 0;
+    struct cpm_hier_plan p;
+    if (cpm_hier_plan_make(&h, reach, &p, err, sizeof err) != 0)
+        err_usage("hierarchy file %s, %s (--plan lists the hosts a run needs)", in, err);
+    FILE *f = harness.rank == 0 ? fopen(out, "w") : NULL;
+    err_any(MPI_COMM_WORLD, harness.rank == 0 && !f, ERR_STATUS_USAGE, "cannot write model file %s",
+            out);
+
+    out_header("CPM hierarchical model builder", argc, argv);
+    out_comment("model: %s", kind->name);
+    out_comment("hierarchy: %s: %zu hosts, %zu elements", in, h.nleaves, h.nnodes);
+    hier_cli_hosts_comment();
+    cli_preamble(&c, harness.size);
+    for (size_t i = 0; i < h.nleaves; i++)
+        out_comment("process %zu: %s%s", i, h.nodes[h.leaves[i]].model_data,
+                    reach[i] ? "" : " (no rank of this run)");
+    print_links(&h, &p, rank_of);
+    double t0 = MPI_Wtime();
+    void **links = calloc(p.nlinks + 1, sizeof *links);
+    if (!links)
+        err_fatal("out of memory for %zu links", p.nlinks);
+    int failed = cpm_hier_measure(kind, &a, &p, rank_of, links, print_note, NULL, err, sizeof err);
+    double elapsed = MPI_Wtime() - t0;
+    void *model = NULL;
+    if (harness.rank == 0 && !failed)
+        failed = cpm_hier_fill(kind, &h, &p, links, &model, err, sizeof err) != 0;
+    int bad = 0;
+    if (harness.rank == 0) {
+        bad = model && cpm_model_write_stream(f, kind, model) != 0;
+        bad |= fclose(f) != 0;
+        if (model)
+            kind->free(model);
+        for (size_t k = 0; k < p.nlinks; k++)
+            if (links[k])
+                kind->free(links[k]);
+    }
+    err_any(MPI_COMM_WORLD, failed && harness.rank == 0, ERR_STATUS_FAIL, "%s", err);
+    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL, "writing model file %s failed", out);
+    out_comment("estimation time: %.6f s", elapsed);
+    out_comment("model of %zu processes written to %s", h.nleaves, out);
+    free(links);
+    free(rank_of);
+    free(reach);
+    free(hosts);
+    cpm_hier_plan_free(&p);
+    cpm_hier_free(&h);
+    harness_finish(ERR_STATUS_OK);
+}
