@@ -200,16 +200,24 @@ declare -A CPM_RATE
 # Status of model in MODEL_RC, of prediction in RC. Large messages keep the
 # 32 kB burst and the latency small beside the transfer.
 cpm_measure() { # MODEL MIN MAX STRIDE
-    local model=$1 min=$2 max=$3 stride=$4 file="$RESULTS/$1.model" pred="$RESULTS/$1.p2p" i j
+    local model=$1 min=$2 max=$3 stride=$4 file="$RESULTS/$1.model"
     cluster_run "$ALL" "$BUILD/cpm/model" -C "$model" -o "$file" \
         -m "$min" -M "$max" -S "$stride" -r 3 -R 20 -p
     MODEL_RC=$RC
+    cpm_rates "$model" "$model" "$file" "$max"
+}
+
+# Fills CPM_RATE[KEY,i,j] from the point-to-point predictions of FILE, a
+# model of kind MODEL, between MAX/2 and MAX bytes; status of prediction in
+# RC.
+cpm_rates() { # KEY MODEL FILE MAX
+    local key=$1 model=$2 file=$3 max=$4 pred="$RESULTS/$1.p2p" i j
     "$BUILD/cpm/prediction" -n 4 -O p2p -i "$file" -C "$model" \
         -m $((max / 2)) -M "$max" -S $((max / 2)) > "$pred" 2> "$ERR"
     RC=$?
     for ((i = 0; i < 4; i++)); do
         for ((j = i + 1; j < 4; j++)); do
-            CPM_RATE[$model,$i,$j]=$(awk -v pair="$i $j" -v small=$((max / 2)) -v large="$max" '
+            CPM_RATE[$key,$i,$j]=$(awk -v pair="$i $j" -v small=$((max / 2)) -v large="$max" '
                 /^# pair / { cur = $3 " " $4; next }
                 /^#/ { next }
                 cur == pair && $1 == small { t1 = $2 }
@@ -236,17 +244,20 @@ cpm_all_within() { # MODEL
 # when one misses, the model is measured once more and the second attempt
 # decides (a wrong model misses both times). With ENFORCE 0 the rates are
 # measured and tabled, but their comparisons are reported as skipped.
-check_cpm() { # MODEL MIN MAX STRIDE ENFORCE WHY_NOT
+# MEASURE (default cpm_measure) measures MODEL, the key of its rates, with
+# the program and arguments WHAT says (default cpm/model -C MODEL).
+check_cpm() { # MODEL MIN MAX STRIDE ENFORCE WHY_NOT [MEASURE [WHAT]]
     local model=$1 min=$2 max=$3 stride=$4 enforce=$5 why_not=${6:-} i j rate expected worst_slow=0
-    built cpm/model "cpm/model -C $model and prediction against the injected rates" \
+    local measure=${7:-cpm_measure} what=${8:-cpm/model -C $1}
+    built "${what%% *}" "$what and prediction against the injected rates" \
         && built cpm/prediction "cpm/prediction -O p2p for $model" || return
-    cpm_measure "$model" "$min" "$max" "$stride"
+    "$measure" "$model" "$min" "$max" "$stride"
     if [ "$enforce" = 1 ] && [ "$MODEL_RC" = 0 ] && [ "$RC" = 0 ] && ! cpm_all_within "$model"; then
         echo "# cpm $model: a rate missed on the first attempt (load average" \
             "$(cut -d' ' -f1 /proc/loadavg)), measuring again"
-        cpm_measure "$model" "$min" "$max" "$stride"
+        "$measure" "$model" "$min" "$max" "$stride"
     fi
-    expect '[ "$MODEL_RC" = 0 ]' "cpm/model -C $model on 4 hosts"
+    expect '[ "$MODEL_RC" = 0 ]' "$what on 4 hosts"
     status_ok "cpm/prediction -O p2p -C $model"
     for ((i = 0; i < 4; i++)); do
         for ((j = i + 1; j < 4; j++)); do
@@ -283,20 +294,107 @@ check_cpm_lmo() {
     check_cpm LMO 262144 524288 131072 "${CLUSTER_CHECK_LMO:-1}" "not held: CLUSTER_CHECK_LMO=0"
 }
 
+# The hierarchy tools on 4 hosts named in two domains, the fast pair as
+# fast1/fast2.east.lab and the slow one as slow1/slow2.west.lab: the names
+# are what gethostname gives in each host (testbed_hostname), so the
+# seed's grouping puts each pair in a group of its own.
+CPM_HIER_HOSTS="fast1.east.lab fast2.east.lab slow1.west.lab slow2.west.lab"
+
+# hierarchical_model -C Hockney from the generated hierarchy, measuring 3
+# links instead of the 6 pairs (disjoint links at once), the rates of every
+# pair filled from them under KEY in CPM_RATE (cpm_measure's counterpart).
+cpm_measure_hier() { # KEY MIN MAX STRIDE
+    local file="$RESULTS/Hockney-hierarchical.model"
+    TESTBED_HOSTNAMES=$CPM_HIER_HOSTS cluster_run "$ALL" "$BUILD/cpm/hierarchical_model" -C Hockney \
+        -i "$RESULTS/hierarchy.dot" -o "$file" -m "$2" -M "$3" -S "$4" -r 3 -R 20 -p
+    MODEL_RC=$RC
+    CPM_HIER_LINKS=$(grep -c '^# link [0-9]*: .*, for [0-9]* pairs\?$' "$OUT")
+    cpm_rates "$1" Hockney "$file" "$3"
+}
+
+check_cpm_hier() {
+    local h="$RESULTS/hierarchy.dot" one="$RESULTS/one-group.dot" prog hosts
+    for prog in ranks2hosts generate_hierarchy_input_file hierarchical_model collective; do
+        built "cpm/$prog" "cpm/$prog on 4 named hosts" || return
+    done
+    export TESTBED_HOSTNAMES=$CPM_HIER_HOSTS
+    TESTBED_SLOTS=2 cluster_run "$ALL" "$BUILD/cpm/ranks2hosts"
+    hosts=$(data_lines | awk '/->/ { gsub(/[";]/, ""); printf "%s:%s ", $1, $3 }')
+    expect '[ "$RC" = 0 ] && [ "$hosts" = "fast1.east.lab:0 fast1.east.lab:1 fast2.east.lab:2 fast2.east.lab:3 slow1.west.lab:4 slow1.west.lab:5 slow2.west.lab:6 slow2.west.lab:7 " ]' \
+        "ranks2hosts on 4 hosts x 2 ranks: each host's two ranks ($hosts)"
+    cluster_run "$ALL" "$BUILD/cpm/generate_hierarchy_input_file"
+    cp "$OUT" "$h"
+    expect '[ "$RC" = 0 ] && grep -qx "    \"fas\*.east.lab\" -> \"fast2.east.lab\";" "$h" &&
+            grep -qx "    \"all hosts\" -> \"\*.west.lab\";" "$h" && grep -qx "    \"slo\*.west.lab\" -> \"slow1.west.lab\";" "$h"' \
+        "generate_hierarchy_input_file on 4 hosts: two domains, a group of two hosts in each"
+    "$BUILD/cpm/hierarchical_model" -i "$h" --plan > "$OUT" 2> "$ERR"
+    RC=$?
+    hosts=$(data_lines | tr '\n' ' ')
+    expect '[ "$RC" = 0 ] && [ "$hosts" = "$CPM_HIER_HOSTS " ]' "hierarchical_model --plan: the run needs all 4 hosts"
+    unset TESTBED_HOSTNAMES
+    check_cpm hierarchical 262144 1048576 262144 1 "" cpm_measure_hier \
+        "cpm/hierarchical_model -C Hockney -p"
+    expect '[ "${CPM_HIER_LINKS:-0}" = 3 ]' "hierarchical_model measured ${CPM_HIER_LINKS:-?} links for the 6 pairs (3)"
+    # The seed's two processes, on the slow pair, for one group of all four.
+    printf 'digraph one { "c" [type=1, model_data=""];\n' > "$one"
+    for prog in $CPM_HIER_HOSTS; do
+        printf '"%s" [type=0, model_data="%s"]; "c" -> "%s";\n' "$prog" "$prog" "$prog" >> "$one"
+    done
+    echo "}" >> "$one"
+    TESTBED_HOSTNAMES=$CPM_HIER_HOSTS cluster_run "$SLOW" "$BUILD/cpm/hierarchical_model" -C Hockney \
+        -i "$one" -o "$RESULTS/one-group.model" -m 262144 -M 524288 -S 262144 -r 3 -R 10
+    expect '[ "$RC" = 0 ] && [ "$(awk "/^[0-9]/ {print \$3, \$4}" "$RESULTS/one-group.model" | sort -u | wc -l)" = 1 ] &&
+            [ "$(grep -c "^[0-9]" "$RESULTS/one-group.model")" = 6 ]' \
+        "hierarchical_model with 2 processes on the slow pair: the 6 pairs of one group of 4 hosts from one link"
+    # Seed 4.7.1: the model file serves the model-based collectives.
+    TESTBED_HOSTNAMES=$CPM_HIER_HOSTS cluster_run "$ALL" "$BUILD/cpm/collective" \
+        -O Hockney_Scatter_dfs_binomial_min -o "model=Hockney,file=$RESULTS/Hockney-hierarchical.model" \
+        -l libcpm_coll.so -m 1024 -M 2049 -r 3 -R 10
+    expect '[ "$RC" = 0 ] && [ "$(data_lines | wc -l)" = 2 ] && grep -q "^# data: checked" "$OUT"' \
+        "collective -O Hockney_Scatter_dfs_binomial_min with the hierarchical model on 4 hosts, checked"
+}
+
+# matmul on 4 hosts with the seed's three sets of collectives and the
+# hierarchical model (or model's when that one is missing), C checked.
+check_cpm_matmul() {
+    local file="$RESULTS/Hockney-hierarchical.model"
+    built cpm/matmul "cpm/matmul on 4 hosts" || return
+    [ -f "$file" ] || file="$RESULTS/Hockney.model"
+    cluster_run "$ALL" "$BUILD/cpm/matmul" -N 192 -r 1 -t 0.1 -i "$file"
+    expect '[ "$RC" = 0 ] && [ "$(data_lines | grep -vc "^#")" = 3 ] &&
+            [ "$(grep -c "^# N 192: rows of A by rank [0-9]* [0-9]* [0-9]* [0-9]*$" "$OUT")" = 1 ]' \
+        "matmul on 4 hosts: native and the two Hockney DFS sets, C checked"
+}
+
+# The time KEY's predictions (RESULTS/KEY.p2p) give pair I-J at SIZE bytes.
+cpm_p2p_time() { # KEY I J SIZE
+    awk -v pair="$2 $3" -v size="$4" '/^# pair / { cur = $3 " " $4; next }
+        cur == pair && $1 == size { print $2; exit }' "$RESULTS/$1.p2p" 2> /dev/null
+}
+
+# How far the hierarchical model's prediction of 1 MiB lies from model's,
+# per pair (empty when either is missing).
+cpm_hier_apart() { # I J
+    local h m
+    h=$(cpm_p2p_time hierarchical "$1" "$2" 1048576) m=$(cpm_p2p_time Hockney "$1" "$2" 1048576)
+    [ -n "$h" ] && [ -n "$m" ] && calc "100 * ($h / $m - 1)"
+}
+
 # The injected against the recovered rates, as a markdown table in
 # $RESULTS/cpm_rates.md and as comment lines here.
 cpm_table() {
     local i j row model
     [ ${#CPM_RATE[@]} -gt 0 ] || return 0
     {
-        echo "| hosts | link rates | injected goodput (MB/s) | Hockney (MB/s) | LMO (MB/s) |"
-        echo "|---|---|---|---|---|"
+        echo "| hosts | link rates | injected goodput (MB/s) | Hockney (MB/s) | LMO (MB/s) | hierarchical Hockney (MB/s) | hierarchical vs Hockney, 1 MiB (%) |"
+        echo "|---|---|---|---|---|---|---|"
         for ((i = 0; i < 4; i++)); do
             for ((j = i + 1; j < 4; j++)); do
                 row="| $i-$j | ${RATES[i]}, ${RATES[j]} | $(calc "$(pair_goodput "$i" "$j") / 1e6")"
-                for model in Hockney LMO; do
+                for model in Hockney LMO hierarchical; do
                     row="$row | ${CPM_RATE[$model,$i,$j]:--}"
                 done
+                row="$row | $(cpm_hier_apart "$i" "$j" || echo -)"
                 echo "$row |"
             done
         done

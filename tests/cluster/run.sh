@@ -26,7 +26,7 @@ mkdir -p "$RESULTS"
 
 # The parts of this test, each one function in checks.sh.
 PARTS=(check_hosts check_osu_latency check_osu_bw check_alltoall check_aller check_always
-       check_cpm_hockney check_cpm_lmo)
+       check_cpm_hockney check_cpm_lmo check_cpm_hier check_cpm_matmul)
 
 trap 'testbed_down; rm -rf "$TMPD"' EXIT
 trap 'exit 130' INT TERM

@@ -22,7 +22,8 @@
 #   testbed_leftovers         prints what of this testbed still exists
 #
 # Names: namespaces "$TESTBED_PREFIX-hI" and "$TESTBED_PREFIX-br", host names
-# "nodeI", addresses $TESTBED_NET.(I+1)/24. TESTBED_PREFIX defaults to one
+# "nodeI" (or the I-th word of TESTBED_HOSTNAMES, exported so that the
+# launcher's agent names the hosts alike), addresses $TESTBED_NET.(I+1)/24. TESTBED_PREFIX defaults to one
 # unique to this shell, so testbeds of concurrent runs never meet.
 
 TESTBED_NET=${TESTBED_NET:-10.77.0}
@@ -46,7 +47,11 @@ export TESTBED_NET TESTBED_PREFIX
 testbed_ns() { echo "$TESTBED_PREFIX-h$1"; }
 testbed_bridge_ns() { echo "$TESTBED_PREFIX-br"; }
 testbed_addr() { echo "$TESTBED_NET.$(($1 + 1))"; }
-testbed_hostname() { echo "node$1"; }
+testbed_hostname() {
+    local names
+    read -r -a names <<< "${TESTBED_HOSTNAMES:-}"
+    echo "${names[$1]:-node$1}"
+}
 testbed_subnet() { echo "$TESTBED_NET.0/24"; }
 
 # Host index of an address of this testbed whose namespace exists; fails
