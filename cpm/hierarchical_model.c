@@ -99,29 +99,15 @@ int main(int argc, char **argv)
     const char *in = NULL, *out = NULL;
     bool plan = false, two_point = false;
     const struct opt_spec extra[] = {
-        {.short_name = 'C',
-         .kind = OPT_CHOICE,
-         .dest = &kind_index,
-         .metavar = "MODEL",
-         .help = kind_help,
-         .choices = names},
-        {.short_name = 'i',
-         .kind = OPT_STRING,
-         .dest = &in,
-         .metavar = "FILE",
+        {.short_name = 'C', .kind = OPT_CHOICE, .dest = &kind_index, .metavar = "MODEL",
+         .help = kind_help, .choices = names},
+        {.short_name = 'i', .kind = OPT_STRING, .dest = &in, .metavar = "FILE",
          .help = "the hierarchy file (required)"},
-        {.short_name = 'o',
-         .kind = OPT_STRING,
-         .dest = &out,
-         .metavar = "FILE",
+        {.short_name = 'o', .kind = OPT_STRING, .dest = &out, .metavar = "FILE",
          .help = "the model file to write (required)"},
-        {.long_name = "plan",
-         .kind = OPT_FLAG,
-         .dest = &plan,
+        {.long_name = "plan", .kind = OPT_FLAG, .dest = &plan,
          .help = "print the links and the hosts a run needs, measure nothing"},
-        {.long_name = "two-point",
-         .kind = OPT_FLAG,
-         .dest = &two_point,
+        {.long_name = "two-point", .kind = OPT_FLAG, .dest = &two_point,
          .help = "Hockney from round trips of 0 and -M bytes instead of a regression"},
     };
     cli_parse(argc, argv, &c, extra, sizeof extra / sizeof extra[0],
@@ -148,8 +134,8 @@ int main(int argc, char **argv)
         err_usage("the %s model cannot be built from links: its parameters are not all of "
                   "pairs of processes (use Hockney, LinInterp or PLogP)",
                   kind->name);
-    struct cpm_estimate_args a = {MPI_COMM_WORLD, c.msgset,  c.precision,
-                                  c.parallel,     two_point, false};
+    struct cpm_estimate_args a = {MPI_COMM_WORLD, c.msgset, c.precision, c.parallel, two_point,
+                                  false};
     char err[600] = "";
     if (kind->check && kind->check(&a, err, sizeof err) != 0)
         err_usage("%s", err);

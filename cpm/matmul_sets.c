@@ -80,8 +80,8 @@ int matmul_scatterv(const struct matmul_set *s, const double *sendbuf, const int
     if (!s->scatterv)
         return MPI_Scatterv(sendbuf, counts, displs, MPI_DOUBLE, recvbuf, recvcount, MPI_DOUBLE, 0,
                             comm);
-    struct cpm_coll_call a = {sendbuf, recvbuf,     recvcount, MPI_DOUBLE, counts,
-                              displs,  MPI_OP_NULL, 0,         comm};
+    struct cpm_coll_call a = {sendbuf, recvbuf, recvcount, MPI_DOUBLE, counts, displs,
+                              MPI_OP_NULL, 0, comm};
     return cpm_coll_entry_call(s->scatterv, s->scatterv->fn, &a);
 }
 
@@ -99,7 +99,7 @@ int matmul_gatherv(const struct matmul_set *s, const double *sendbuf, int sendco
     if (!s->gatherv)
         return MPI_Gatherv(sendbuf, sendcount, MPI_DOUBLE, recvbuf, counts, displs, MPI_DOUBLE, 0,
                            comm);
-    struct cpm_coll_call a = {sendbuf, recvbuf,     sendcount, MPI_DOUBLE, counts,
-                              displs,  MPI_OP_NULL, 0,         comm};
+    struct cpm_coll_call a = {sendbuf, recvbuf, sendcount, MPI_DOUBLE, counts, displs,
+                              MPI_OP_NULL, 0, comm};
     return cpm_coll_entry_call(s->gatherv, s->gatherv->fn, &a);
 }

@@ -259,7 +259,7 @@ static int statements(struct build *b)
             return cpm_dot_lex_fail(&b->lx, t.line, "subgraphs are not supported");
         if (cpm_dot_is_keyword(&t, "graph") || cpm_dot_is_keyword(&t, "node") ||
             cpm_dot_is_keyword(&t, "edge")) {
-            const char *what = cpm_dot_is_keyword(&t, "graph")  ? "'graph' defaults"
+            const char *what = cpm_dot_is_keyword(&t, "graph") ? "'graph' defaults"
                                : cpm_dot_is_keyword(&t, "node") ? "'node' defaults"
                                                                 : "'edge' defaults";
             struct cpm_dot_token open;

@@ -196,9 +196,9 @@ int cpm_dot_lex_next(struct cpm_dot_lexer *lx, struct cpm_dot_token *t)
         (c == '-' && (is_digit(peek(lx, 1)) || peek(lx, 1) == '.')))
         return lex_word(lx, t);
     static const char singles[] = "{}[]=;,:";
-    static const enum cpm_dot_tok kinds[] = {CPM_DOT_LBRACE,   CPM_DOT_RBRACE, CPM_DOT_LBRACKET,
-                                             CPM_DOT_RBRACKET, CPM_DOT_EQUAL,  CPM_DOT_SEMI,
-                                             CPM_DOT_COMMA,    CPM_DOT_COLON};
+    static const enum cpm_dot_tok kinds[] = {CPM_DOT_LBRACE, CPM_DOT_RBRACE, CPM_DOT_LBRACKET,
+                                             CPM_DOT_RBRACKET, CPM_DOT_EQUAL, CPM_DOT_SEMI,
+                                             CPM_DOT_COMMA, CPM_DOT_COLON};
     const char *single = strchr(singles, c);
     if (single) {
         lx->pos++;

@@ -10,26 +10,26 @@
 #include "cpm_plogp.h"
 #include "err.h"
 
-/* What filling needs of a kind: a model of n processes shaped like a link
- * model (its message sizes), whether a link model has that shape, and the
- * copy of a link model's one pair into pair index k. */
+/* What filling needs of a kind: a model of n processes with room for
+ * points message sizes, where its sizes are (NULL for a model without
+ * them), and the copy of a link model's one pair into pair index k. */
 struct fill_ops {
     const struct cpm_model_kind *kind;
-    void *(*alloc)(int n, const void *like);
-    bool (*same_shape)(const void *a, const void *b);
+    void *(*alloc)(int n, size_t points);
+    double *(*sizes)(const void *model, size_t *points);
     void (*copy)(void *model, size_t k, const void *link);
 };
 
-static void *hockney_alloc(int n, const void *like)
+static void *hockney_alloc(int n, size_t points)
 {
-    (void)like;
+    (void)points;
     return cpm_hockney_alloc(n);
 }
-static bool any_shape(const void *a, const void *b)
+static double *no_sizes(const void *model, size_t *points)
 {
-    (void)a;
-    (void)b;
-    return true;
+    (void)model;
+    *points = 0;
+    return NULL;
 }
 static void hockney_copy(void *model, size_t k, const void *link)
 {
@@ -39,23 +39,12 @@ static void hockney_copy(void *model, size_t k, const void *link)
     m->b[k] = l->b[0];
 }
 
-static bool same_sizes(const double *a, size_t na, const double *b, size_t nb)
+static void *lininterp_alloc(int n, size_t points) { return cpm_lininterp_alloc(n, points); }
+static double *lininterp_sizes(const void *model, size_t *points)
 {
-    return na == nb && memcmp(a, b, na * sizeof *a) == 0;
-}
-
-static void *lininterp_alloc(int n, const void *like)
-{
-    const struct cpm_lininterp *l = like;
-    struct cpm_lininterp *m = cpm_lininterp_alloc(n, l->num_points);
-    if (m)
-        memcpy(m->sizes, l->sizes, l->num_points * sizeof *l->sizes);
-    return m;
-}
-static bool lininterp_shape(const void *a, const void *b)
-{
-    const struct cpm_lininterp *x = a, *y = b;
-    return same_sizes(x->sizes, x->num_points, y->sizes, y->num_points);
+    const struct cpm_lininterp *l = model;
+    *points = l->num_points;
+    return l->sizes;
 }
 static void lininterp_copy(void *model, size_t k, const void *link)
 {
@@ -64,18 +53,12 @@ static void lininterp_copy(void *model, size_t k, const void *link)
     memcpy(m->times + k * m->num_points, l->times, m->num_points * sizeof *l->times);
 }
 
-static void *plogp_alloc(int n, const void *like)
+static void *plogp_alloc(int n, size_t points) { return cpm_plogp_alloc(n, points); }
+static double *plogp_sizes(const void *model, size_t *points)
 {
-    const struct cpm_plogp *l = like;
-    struct cpm_plogp *m = cpm_plogp_alloc(n, l->num_points);
-    if (m)
-        memcpy(m->sizes, l->sizes, l->num_points * sizeof *l->sizes);
-    return m;
-}
-static bool plogp_shape(const void *a, const void *b)
-{
-    const struct cpm_plogp *x = a, *y = b;
-    return same_sizes(x->sizes, x->num_points, y->sizes, y->num_points);
+    const struct cpm_plogp *p = model;
+    *points = p->num_points;
+    return p->sizes;
 }
 static void plogp_copy(void *model, size_t k, const void *link)
 {
@@ -89,12 +72,20 @@ static void plogp_copy(void *model, size_t k, const void *link)
     memcpy(to->g, from->g, bytes);
 }
 
+/* Whether two models were measured at the same message sizes. */
+static bool same_sizes(const struct fill_ops *ops, const void *a, const void *b)
+{
+    size_t na, nb;
+    const double *sa = ops->sizes(a, &na), *sb = ops->sizes(b, &nb);
+    return na == nb && (na == 0 || memcmp(sa, sb, na * sizeof *sa) == 0);
+}
+
 static const struct fill_ops *ops_of(const struct cpm_model_kind *kind)
 {
     static const struct fill_ops ops[] = {
-        {&cpm_hockney_kind, hockney_alloc, any_shape, hockney_copy},
-        {&cpm_lininterp_kind, lininterp_alloc, lininterp_shape, lininterp_copy},
-        {&cpm_plogp_kind, plogp_alloc, plogp_shape, plogp_copy},
+        {&cpm_hockney_kind, hockney_alloc, no_sizes, hockney_copy},
+        {&cpm_lininterp_kind, lininterp_alloc, lininterp_sizes, lininterp_copy},
+        {&cpm_plogp_kind, plogp_alloc, plogp_sizes, plogp_copy},
     };
     for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++)
         if (ops[k].kind == kind)
@@ -116,14 +107,18 @@ int cpm_hier_fill(const struct cpm_model_kind *kind, const struct cpm_hier *h,
         return -1;
     }
     for (size_t k = 1; k < p->nlinks; k++)
-        if (!ops->same_shape(links[0], links[k])) {
+        if (!same_sizes(ops, links[0], links[k])) {
             snprintf(err, errlen, "links 0 and %zu were measured at other message sizes", k);
             return -1;
         }
     int n = (int)h->nleaves;
-    void *m = ops->alloc(n, links[0]);
+    size_t points;
+    const double *sizes = ops->sizes(links[0], &points);
+    void *m = ops->alloc(n, points);
     if (!m)
         err_fatal("out of memory for a %s model of %d processes", kind->name, n);
+    if (points)
+        memcpy(ops->sizes(m, &points), sizes, points * sizeof *sizes);
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             ops->copy(m, cpm_pair_index(n, i, j),
