@@ -184,20 +184,21 @@ static size_t product(const struct matmul_set *s, struct mats *m, double t[PHASE
     return wrong;
 }
 
-/* Comma-separated items of text into items (strdup'ed copy in *copy). */
+/* Comma-separated items of text into items (strdup'ed copy in *copy); an
+ * empty item is refused. */
 static size_t split(const char *text, const char *what, char **copy, char **items)
 {
     size_t n = 0;
-    *copy = strdup(text);
+    char *rest = *copy = strdup(text), *tok;
     if (!*copy)
         err_fatal("out of memory");
-    for (char *save, *tok = strtok_r(*copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    while ((tok = strsep(&rest, ",")) != NULL) {
+        if (!*tok)
+            err_usage("an empty item among the %s '%s'", what, text);
         if (n == MAX_ITEMS)
-            err_usage("more than %d %s", MAX_ITEMS, what);
+            err_usage("more than %d %s in '%s'", MAX_ITEMS, what, text);
         items[n++] = tok;
     }
-    if (n == 0)
-        err_usage("no %s in '%s'", what, text);
     return n;
 }
 

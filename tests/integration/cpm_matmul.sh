@@ -56,7 +56,7 @@ expect '[ "$RC" = 1 ] && grep -q "^# Fail: set native, N 30: 1 entries of C diff
 refused 0 matmul "matmul -N 0 refused" "$MM" -N 0
 refused 0 matmul "matmul -N with text refused" "$MM" -N 12,abc
 refused 0 matmul "matmul -N above 16384 refused" "$MM" -N 16385
-refused 0 matmul "matmul -N with no order refused" "$MM" -N ,
+refused 0 matmul "matmul -N with an empty order refused" "$MM" -N 12,,13
 refused 0 matmul "matmul -O with an unknown set refused" "$MM" -O native,Hockney_dfs_binomial_mid -i "$TMPD/h3.model"
 refused 0 matmul "matmul with a model-based set and no model file refused" "$MM" -O Hockney_dfs_binomial_min
 refused 0 matmul "matmul with sets of two models refused" "$MM" -O Hockney_Traff,LMO_Traff -i "$TMPD/h3.model"
