@@ -10,6 +10,7 @@
 
 #include "devmem.h"
 #include "err.h"
+#include "mpistart.h"
 #include "out.h"
 
 const char *const buf_memory_names[] = {"host", "cuda", "hip", "openacc", "managed", NULL};
@@ -121,7 +122,7 @@ void buf_print_device_header(const enum buf_where *where, size_t n)
         return;
     char mine[BUF_DESCRIBE_LEN];
     devmem_describe(mine, sizeof mine);
-    out_comment_per_rank(MPI_COMM_WORLD, " device", mine, sizeof mine);
+    out_comment_per_rank(mpistart_comm(), " device", mine, sizeof mine);
     if (!device)
         return;
     const char *how;

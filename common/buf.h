@@ -73,7 +73,7 @@ void buf_require(enum buf_where where);
  * "managed (cuda), preferred on host", ... */
 const char *buf_where_label(enum buf_where where);
 /* When any of the n placements is not the host: '#' lines naming the GPU of
- * each rank (devmem_describe; gathered, collective over MPI_COMM_WORLD),
+ * each rank (devmem_describe; gathered over all ranks, mpistart_comm),
  * whether the MPI library reads device memory itself or the data is staged,
  * and how that was found out. Call on every rank; rank 0 prints. */
 void buf_print_device_header(const enum buf_where *where, size_t n);

@@ -6,18 +6,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mpistart.h"
+
 static const char *program_name = "commsweep";
 
 void err_set_program(const char *name) { program_name = name; }
 const char *err_program(void) { return program_name; }
 
+/* This process's rank among all; 0 before MPI runs (every process then
+ * speaks for itself). */
 static int world_rank(void)
 {
-    int initialized = 0, finalized = 0, rank = 0;
-    MPI_Initialized(&initialized);
-    MPI_Finalized(&finalized);
-    if (initialized && !finalized)
-        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int rank = 0;
+    if (mpistart_running() && mpistart_comm() != MPI_COMM_NULL)
+        MPI_Comm_rank(mpistart_comm(), &rank);
     return rank;
 }
 
@@ -40,12 +42,8 @@ void err_print(const char *fmt, ...)
 
 _Noreturn void err_finish(int status)
 {
-    int initialized = 0, finalized = 0;
     fflush(stdout);
-    MPI_Initialized(&initialized);
-    MPI_Finalized(&finalized);
-    if (initialized && !finalized)
-        MPI_Finalize();
+    mpistart_end();
     exit(status);
 }
 
@@ -76,7 +74,7 @@ void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
     int rank, size, world;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &size);
-    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    MPI_Comm_size(mpistart_comm(), &world);
     if (size != world)
         err_fatal("err_any needs a communicator of all %d ranks, got one of %d", world, size);
     int mine = local_bad ? rank : size, first = size;
@@ -98,11 +96,8 @@ _Noreturn void err_fatal(const char *fmt, ...)
     va_start(ap, fmt);
     print_message(fmt, ap);
     va_end(ap);
-    int initialized = 0, finalized = 0;
-    MPI_Initialized(&initialized);
-    MPI_Finalized(&finalized);
-    if (initialized && !finalized)
-        MPI_Abort(MPI_COMM_WORLD, ERR_STATUS_FAIL);
+    if (mpistart_running())
+        mpistart_abort(ERR_STATUS_FAIL);
     exit(ERR_STATUS_FAIL);
 }
 

@@ -32,8 +32,8 @@ _Noreturn void err_exit_all(int status, const char *fmt, ...)
 
 /* Collective: if any rank of comm passes local_bad, the lowest such rank
  * prints its message and every rank exits with status. Returns only when no
- * rank is bad. comm must span every rank of the world (a duplicate of it, or
- * the world itself): ranks outside it would wait forever for the leavers. */
+ * rank is bad. comm must span every rank (mpistart_comm(), or a duplicate
+ * of it): ranks outside it would wait forever for the leavers. */
 void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

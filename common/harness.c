@@ -4,30 +4,62 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "devmem.h"
 
-struct harness harness = {0, 1, "commsweep", MPI_THREAD_SINGLE};
+struct harness harness = {0, 1, "commsweep", MPI_THREAD_SINGLE, MPI_COMM_NULL, 0.0};
+static bool started;
+
+void harness_prepare(char **argv)
+{
+    const char *slash = strrchr(argv[0], '/');
+    harness.prog = slash ? slash + 1 : argv[0];
+    err_set_program(harness.prog);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+/* MPI_Wtime is not there before MPI starts. */
+static double monotonic_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+void harness_start(int *argc, char ***argv, int thread_required, enum mpistart_model model)
+{
+    /* The GPU must be chosen before MPI starts so that CUDA-aware MPI
+     * libraries bind their resources to the device this rank will use. */
+    devmem_select_before_init();
+
+    const char *failed = "";
+    double before = monotonic_seconds();
+    int rc = mpistart_begin(argc, argv, thread_required, model, &harness.thread_provided,
+                            &failed);
+    harness.start_seconds = monotonic_seconds() - before;
+    if (rc != MPI_SUCCESS) {
+        char text[MPI_MAX_ERROR_STRING] = "";
+        int len = 0;
+        MPI_Error_string(rc, text, &len);
+        fprintf(stderr, "%s: %s failed: %s\n", harness.prog, failed, text);
+        if (mpistart_running())
+            mpistart_abort(ERR_STATUS_FAIL);
+        exit(ERR_STATUS_FAIL);
+    }
+    started = true;
+    harness.comm = mpistart_comm();
+    MPI_Comm_rank(harness.comm, &harness.rank);
+    MPI_Comm_size(harness.comm, &harness.size);
+    out_set_printer(harness.rank == 0);
+}
 
 void harness_init(int *argc, char ***argv, int thread_required)
 {
-    const char *slash = strrchr((*argv)[0], '/');
-    harness.prog = slash ? slash + 1 : (*argv)[0];
-    err_set_program(harness.prog);
-    setvbuf(stdout, NULL, _IOLBF, 0);
-
-    /* The GPU must be chosen before MPI_Init so that CUDA-aware MPI libraries
-     * bind their resources to the device this rank will use. */
-    devmem_select_before_init();
-
-    if (MPI_Init_thread(argc, argv, thread_required, &harness.thread_provided) != MPI_SUCCESS) {
-        fprintf(stderr, "%s: MPI_Init_thread failed\n", harness.prog);
-        exit(ERR_STATUS_FAIL);
-    }
-    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    MPI_Comm_rank(MPI_COMM_WORLD, &harness.rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &harness.size);
-    out_set_printer(harness.rank == 0);
+    harness_prepare(*argv);
+    harness_start(argc, argv, thread_required, MPISTART_WORLD);
 }
+
+bool harness_started(void) { return started; }
 
 _Noreturn void harness_finish(int status) { err_finish(status); }

@@ -1,16 +1,22 @@
 /*
  * harness: start and end of every program. harness_init selects the GPU
- * from the local rank before MPI_Init, initialises MPI (with the thread level
+ * from the local rank before MPI starts, starts MPI (with the thread level
  * asked for), makes MPI calls return errors so MPI_CHECK can name them, sets
  * stdout line buffered, and records the program name for messages.
+ *
+ * Programs that read their options before MPI starts (the OSU-style ones,
+ * whose -I starts MPI in a session) take the two steps on their own:
+ * harness_prepare, then harness_start with the model (mpistart.h).
  */
 #ifndef COMMSWEEP_HARNESS_H
 #define COMMSWEEP_HARNESS_H
 
 #include <mpi.h>
+#include <stdbool.h>
 
 #include "buf.h"
 #include "err.h"
+#include "mpistart.h"
 #include "opt.h"
 #include "out.h"
 #include "stats.h"
@@ -22,15 +28,25 @@
 struct harness {
     int rank, size;
     const char *prog;    /* basename of argv[0] */
-    int thread_provided; /* from MPI_Init_thread */
+    int thread_provided; /* from MPI_Init_thread, or the session's info */
+    MPI_Comm comm;       /* all ranks: MPI_COMM_WORLD, or the session's (mpistart_comm) */
+    double start_seconds; /* how long the MPI start call(s) took on this rank */
 };
 
 extern struct harness harness;
 
 /* thread_required: MPI_THREAD_SINGLE for most; the level actually provided is
- * in harness.thread_provided (the program decides whether that is enough). */
+ * in harness.thread_provided (the program decides whether that is enough).
+ * The world model: harness_prepare and harness_start(MPISTART_WORLD). */
 void harness_init(int *argc, char ***argv, int thread_required);
-/* MPI_Finalize and exit with status. */
+/* Names the program after argv[0] and makes stdout line buffered; no MPI. */
+void harness_prepare(char **argv);
+/* Selects the GPU, then starts MPI the given way (a failure to start ends
+ * the process with one line and status 1) and fills struct harness. */
+void harness_start(int *argc, char ***argv, int thread_required, enum mpistart_model model);
+/* Whether harness_start (or harness_init) ran. */
+bool harness_started(void);
+/* Ends MPI and exits with status. */
 _Noreturn void harness_finish(int status);
 
 #endif

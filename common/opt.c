@@ -342,9 +342,16 @@ int opt_parse_or_exit(int argc, char **argv, const struct opt_spec *specs, size_
                       const struct opt_usage *usage)
 {
     struct opt_result r;
-    switch (opt_parse(argc, argv, specs, nspecs, usage, &r)) {
+    opt_parse(argc, argv, specs, nspecs, usage, &r);
+    return opt_result_or_exit(&r, specs, nspecs, usage);
+}
+
+int opt_result_or_exit(const struct opt_result *r, const struct opt_spec *specs, size_t nspecs,
+                       const struct opt_usage *usage)
+{
+    switch (r->status) {
     case OPT_OK:
-        return r.first_positional;
+        return r->first_positional;
     case OPT_HELP:
         if (out_is_printer())
             opt_print_help(stdout, err_program(), specs, nspecs, usage);
@@ -356,7 +363,7 @@ int opt_parse_or_exit(int argc, char **argv, const struct opt_spec *specs, size_
     case OPT_ERROR:
         break;
     }
-    err_usage("%s (try --help)", r.message);
+    err_usage("%s (try --help)", r->message);
 }
 
 size_t opt_positional_or_exit(const char *text, const char *what, size_t max, size_t fallback)

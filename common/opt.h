@@ -64,6 +64,11 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs,
  * exit 0 on every rank; --version likewise. Returns first_positional. */
 int opt_parse_or_exit(int argc, char **argv, const struct opt_spec *specs,
                       size_t nspecs, const struct opt_usage *usage);
+/* The second half of opt_parse_or_exit, for programs that parse before MPI
+ * starts and report after (the OSU-style -I): acts on a result of
+ * opt_parse against the same table. */
+int opt_result_or_exit(const struct opt_result *r, const struct opt_spec *specs, size_t nspecs,
+                       const struct opt_usage *usage);
 
 /* A positional number as the seeds define them: zero or negative means
  * fallback; text that is not a number, or one above max, ends the program

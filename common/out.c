@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "err.h"
+#include "mpistart.h"
 #include "version.h"
 
 static bool printer = true;
@@ -65,7 +66,7 @@ void out_header(const char *title, int argc, char **argv)
 void out_header_details(int argc, char **argv)
 {
     int size;
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_size(mpistart_comm(), &size);
     if (!printer)
         return;
     char lib[MPI_MAX_LIBRARY_VERSION_STRING];
