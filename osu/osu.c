@@ -77,12 +77,16 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
     size_t nbase = sizeof base / sizeof base[0];
     if (!p->default_window)
         nbase--; /* -W is last: only programs with a window take it */
-    struct opt_spec all[nbase + nextra];
+    bool start_here = !harness_started();
+    struct opt_spec all[nbase + nextra + 1];
     memcpy(all, base, nbase * sizeof base[0]);
     if (nextra)
         memcpy(all + nbase, extra, nextra * sizeof extra[0]);
+    size_t nall = nbase + nextra;
+    if (start_here)
+        all[nall++] = osu_session_option(&o->session);
     struct opt_usage usage = {p->synopsis ? p->synopsis : "[options]", p->description, false, true};
-    int pos = opt_parse_or_exit(argc, argv, all, nbase + nextra, &usage);
+    int pos = osu_parse_and_start(argc, argv, all, nall, &usage, p->thread_level, &o->session);
 
     buf_set_staging(o->staging);
     o->window_set = o->window != 0;
@@ -106,6 +110,35 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
         err_usage("minimum message size %zu is above maximum %zu", o->min_size, o->max_size);
     for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
         buf_require(o->where[r]);
+}
+
+struct opt_spec osu_session_option(bool *on)
+{
+    return (struct opt_spec){
+        .long_name = "session", .short_name = 'I', .kind = OPT_FLAG, .dest = on,
+        .help = mpistart_sessions_missing()
+                    ? "start MPI in an MPI session: not in this MPI library (refused)"
+                    : "start MPI in an MPI session (MPI_Session_init, process set mpi://WORLD)"};
+}
+
+_Static_assert(MPI_THREAD_SINGLE == 0, "a program that sets no thread_level asks for SINGLE");
+
+int osu_parse_and_start(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,
+                        const struct opt_usage *usage, int thread_level, const bool *session)
+{
+    if (harness_started())
+        return opt_parse_or_exit(argc, argv, specs, nspecs, usage);
+    /* Nothing can be printed once per job before MPI runs: the verdict waits
+     * until it does. */
+    harness_prepare(argv);
+    struct opt_result result;
+    opt_parse(argc, argv, specs, nspecs, usage, &result);
+    bool in_session = *session && !mpistart_sessions_missing();
+    harness_start(&argc, &argv, thread_level, in_session ? MPISTART_SESSION : MPISTART_WORLD);
+    int pos = opt_result_or_exit(&result, specs, nspecs, usage);
+    if (*session && !in_session)
+        err_usage("-I: %s", mpistart_sessions_missing());
+    return pos;
 }
 
 struct opt_spec osu_alias(const struct opt_spec *of, const char *long_name)
@@ -183,8 +216,12 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
     out_title(p->title);
     print_lines(omb);
     out_header_details(argc, argv);
+    osu_print_session_line();
     if (p->placement)
-        out_comment("buffers: rank 0 on %s, rank 1 on %s", buf_where_label(o->where[0]),
+        out_comment("buffers: %s on %s, %s on %s",
+                    p->placement_who[0] ? p->placement_who[0] : "rank 0",
+                    buf_where_label(o->where[0]),
+                    p->placement_who[1] ? p->placement_who[1] : "rank 1",
                     buf_where_label(o->where[1]));
     else
         out_comment("buffers: %s", buf_where_label(o->where[0]));
@@ -202,6 +239,13 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
         out_comment("window: %zu", o->window);
     out_comment("validation: %s", o->validate ? "on" : "off");
     buf_print_device_header(o->where, p->placement ? OSU_MAX_PLACEMENT : 1);
+}
+
+void osu_print_session_line(void)
+{
+    if (mpistart_model() == MPISTART_SESSION)
+        out_comment("MPI start: MPI_Session_init, communicator from the process set %s (-I)",
+                    MPISTART_PSET);
 }
 
 /* A column heading: OSU_WIDTH wide, the Iterations column OSU_ITER_WIDTH. */
@@ -363,7 +407,7 @@ void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
         return;
     }
     int mine = failed, any = 0;
-    MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, harness.comm));
     osu_row_text(r, any ? "Fail" : "Pass");
     osu_row_end(r);
     if (!any)
@@ -377,7 +421,7 @@ void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
     }
     if (release)
         release(arg);
-    err_any(MPI_COMM_WORLD, failed, ERR_STATUS_FAIL, "%s", text);
+    err_any(harness.comm, failed, ERR_STATUS_FAIL, "%s", text);
 }
 
 double osu_mb_per_s(double bytes, double seconds)

@@ -7,7 +7,9 @@
  * justified in 20 with 2 decimals, optional -f and -c columns.
  *
  * A driver passes its own extra options (opt_spec) to osu_parse; the OSU
- * letters used here are m i x M W f c d (and h/v for help and version).
+ * letters used here are m i x M W f c d I (and h/v for help and version).
+ * osu_parse also starts MPI when the driver has not (harness_started): the
+ * options are read first, so that -I can start it in an MPI session.
  */
 #ifndef COMMSWEEP_OSU_H
 #define COMMSWEEP_OSU_H
@@ -32,7 +34,9 @@ struct osu_program {
     size_t large_threshold;             /* 8192 in OSU */
     size_t default_window;              /* 0: the program takes no -W */
     bool placement;                     /* accepts H/D positionals per rank */
+    const char *placement_who[2];       /* what each letter places (NULL: rank 0, rank 1) */
     bool no_blank_line;                 /* OMB 7.4 prints no blank line before the title */
+    int thread_level;                   /* MPI_THREAD_SINGLE (0) unless it needs more */
 };
 
 /* OMB 7.4's column widths: values, the Iterations column, the size column. */
@@ -51,6 +55,7 @@ struct osu_opts {
     bool validate;             /* -c */
     int device_kind;           /* -d: index in osu_device_names (enum buf_memory) */
     bool staging;              /* --staging */
+    bool session;              /* -I: MPI started in an MPI session */
     enum buf_where where[OSU_MAX_PLACEMENT]; /* buffers of rank 0 and rank 1 */
     int first_positional;      /* argv index after options and placement */
 };
@@ -62,7 +67,12 @@ extern const char *const osu_device_names[];
 
 /* Parses the shared letters plus extra[] (may be NULL). Exits with status 2
  * on bad input; checks device availability. argv positionals after the
- * placement letters are left for the program (first_positional). */
+ * placement letters are left for the program (first_positional).
+ * When MPI has not been started (the driver called no harness_init), it
+ * starts it after reading the options, with p->thread_level, in the world
+ * model or, with -I (--session), in an MPI session; only then is -I
+ * offered. -I in a build whose MPI has no sessions: one line, status 2.
+ * Afterwards struct harness (rank, size, comm) is filled either way. */
 void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char **argv,
                const struct opt_spec *extra, size_t nextra);
 
@@ -70,6 +80,18 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
  * first half of the nranks ranks (rounded up) follow o->where[0], the second
  * half o->where[1]; at 2 ranks that is rank 0 and rank 1. Collectives use
  * o->where[0] for everyone. */
+/* -I, --session: sets *on (osu_parse adds it when it starts MPI). */
+struct opt_spec osu_session_option(bool *on);
+/* For programs with a table of their own (osu_init): opt_parse; then, when
+ * MPI has not been started, start it with thread_level, in a session when
+ * the parse set *session (and the library has sessions); then act on the
+ * result as opt_parse_or_exit, and refuse -I where sessions are missing
+ * (status 2). Returns the first positional argument's index. */
+int osu_parse_and_start(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,
+                        const struct opt_usage *usage, int thread_level, const bool *session);
+/* "# MPI start: MPI_Session_init, ..." when MPI runs in a session. */
+void osu_print_session_line(void);
+
 enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank, int nranks);
 
 size_t osu_iterations(const struct osu_opts *o, const struct osu_program *p, size_t size);
@@ -150,7 +172,7 @@ void osu_row_trailing_count(struct osu_row *r, size_t v); /* %18zu at the end (-
 void osu_row_end(struct osu_row *r);
 
 /* Ends a row that has a Validation column when validated is true (-c); then
- * collective over MPI_COMM_WORLD: every rank passes failed (its own checks of
+ * collective over all ranks (harness.comm): every rank passes failed (its own checks of
  * this size found wrong data) and the message that names what and where
  * (fmt, printf style; read only when failed). The ranks agree on the
  * verdict, rank 0 prints the row with "Pass" or "Fail", and after a "Fail"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pt2pt.h"
+#include "pt2pt_arith.h"
 
 #define MT_MAX_THREADS 128
 
@@ -31,26 +32,8 @@ static struct {
 static int parse_threads(const char *arg, void *dest, char *err, size_t errlen)
 {
     (void)dest;
-    const char *colon = strchr(arg, ':');
-    size_t senders = 1, receivers;
-    if (colon) {
-        char head[32];
-        size_t n = (size_t)(colon - arg);
-        if (n == 0 || n >= sizeof head) {
-            snprintf(err, errlen, "invalid thread counts '%s': use RECV or SEND:RECV", arg);
-            return -1;
-        }
-        memcpy(head, arg, n);
-        head[n] = '\0';
-        if (opt_to_size(head, "sending threads", 1, MT_MAX_THREADS, &senders, err, errlen))
-            return -1;
-        arg = colon + 1;
-    }
-    if (opt_to_size(arg, "receiving threads", 1, MT_MAX_THREADS, &receivers, err, errlen))
-        return -1;
-    send_threads = senders;
-    recv_threads = receivers;
-    return 0;
+    return pt2pt_parse_counts(arg, "threads", 1, MT_MAX_THREADS, 1, &send_threads,
+                              &recv_threads, err, errlen);
 }
 
 /* The pattern iteration of sender thread t's message in iteration i. */
@@ -72,8 +55,8 @@ static void send_round_trips(struct pt2pt_ctx *c, struct mt_worker *w)
     int tag = (int)w->index;
     for (size_t k = 0; k < mt.count; k++) {
         buf_stage_out(&c->send, at, c->size);
-        MPI_CHECK(MPI_Send(send, c->type.count, c->type.type, 1, tag, MPI_COMM_WORLD));
-        MPI_CHECK(MPI_Recv(recv, c->type.count, c->type.type, 1, tag, MPI_COMM_WORLD,
+        MPI_CHECK(MPI_Send(send, c->type.count, c->type.type, 1, tag, harness.comm));
+        MPI_CHECK(MPI_Recv(recv, c->type.count, c->type.type, 1, tag, harness.comm,
                            MPI_STATUS_IGNORE));
         buf_stage_in(&c->recv, at, c->size);
     }
@@ -87,14 +70,14 @@ static void answer_round_trips(struct pt2pt_ctx *c, struct mt_worker *w)
     char *data = (char *)buf_mpi(&c->recv) + at;
     for (size_t k = 0; k < share; k++) {
         MPI_Status status;
-        MPI_CHECK(MPI_Recv(data, c->type.count, c->type.type, 0, MPI_ANY_TAG, MPI_COMM_WORLD,
+        MPI_CHECK(MPI_Recv(data, c->type.count, c->type.type, 0, MPI_ANY_TAG, harness.comm,
                            &status));
         /* --staging: to the device and back, as a device-aware answer would. */
         buf_stage_in(&c->recv, at, c->size);
         buf_stage_out(&c->recv, at, c->size);
         /* The answer is the message itself: rank 0's check of what comes back
          * covers both ways, and nothing is checked inside its timed round trip. */
-        MPI_CHECK(MPI_Send(data, c->type.count, c->type.type, 0, status.MPI_TAG, MPI_COMM_WORLD));
+        MPI_CHECK(MPI_Send(data, c->type.count, c->type.type, 0, status.MPI_TAG, harness.comm));
     }
 }
 
@@ -201,9 +184,9 @@ static const struct pt2pt_bench latency_mt = {
                             "one-way latency each sending thread sees. Needs 2 ranks.\n"
                             "H|D|MH|MD x2: buffers of rank 0 and rank 1 on the host, the device or\n"
                             "managed memory (preferred on host or device).",
-             PT2PT_LATENCY_DEFAULTS, .placement = true},
+             PT2PT_LATENCY_DEFAULTS, .placement = true,
+             .thread_level = MPI_THREAD_MULTIPLE},
     .ranks = PT2PT_EXACTLY_TWO,
-    .thread_level = MPI_THREAD_MULTIPLE,
     .combine = PT2PT_SLOWEST,
     .columns = pt2pt_latency_columns, .ncolumns = 1,
     .full_columns = pt2pt_latency_full_columns,

@@ -13,7 +13,6 @@ static const struct pt2pt_bench latency_persistent = {
                             "host, the device or managed memory (preferred on host or device).",
              PT2PT_LATENCY_DEFAULTS, .placement = true},
     .ranks = PT2PT_EXACTLY_TWO,
-    .thread_level = MPI_THREAD_SINGLE,
     .combine = PT2PT_SLOWEST,
     .columns = pt2pt_latency_columns, .ncolumns = 1,
     .full_columns = pt2pt_latency_full_columns,

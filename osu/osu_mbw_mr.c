@@ -1,7 +1,6 @@
 /* osu_mbw_mr: every pair (rank i sends to rank i + np/2) runs the bandwidth
  * pattern at once; reports the aggregate MB/s and messages/s (-R 0: MB/s only). */
 #include "pt2pt.h"
-#include "pt2pt_arith.h"
 
 #include <stdio.h>
 
@@ -17,16 +16,6 @@ static void mbw_mr_setup(struct pt2pt_ctx *c)
     pt2pt_pair_roles(c, pairs_wanted ? pairs_wanted : most);
     pt2pt_one_way_setup(c);
     c->ncolumns = print_rate ? 2 : 1;
-}
-
-/* As OMB 7.4: every iteration starts after a barrier (outside the timed
- * part), the time is the mean over the senders, and the aggregate counts
- * all pairs' messages over it. */
-static void mbw_mr_values(const struct pt2pt_ctx *c, double seconds, double *out)
-{
-    double messages = (double)c->npairs * (double)c->window;
-    out[0] = pt2pt_bandwidth_mb(c->size, messages, seconds);
-    out[1] = osu_msg_rate(messages, seconds);
 }
 
 /* OMB 7.4's pairs and window line, then its datatype line. */
@@ -74,7 +63,6 @@ static const struct pt2pt_bench mbw_mr = {
              .iter_large = 100, .warm_large = 10, .large_threshold = 8192, .default_window = 64,
              .placement = true, .no_blank_line = true},
     .ranks = PT2PT_EVEN,
-    .thread_level = MPI_THREAD_SINGLE,
     .combine = PT2PT_MEAN,
     .iteration_barrier = true,
     .columns = columns, .ncolumns = 2, .full_columns = full_columns,
@@ -82,7 +70,7 @@ static const struct pt2pt_bench mbw_mr = {
     .vary_window = &vary_window,
     .setup = mbw_mr_setup,
     .exchange = pt2pt_window_one_way,
-    .values = mbw_mr_values,
+    .values = pt2pt_aggregate_values, /* over the senders' mean time, as OMB 7.4 */
     .omb_lines = mbw_mr_omb_lines,
 };
 

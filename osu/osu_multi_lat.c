@@ -18,7 +18,6 @@ static const struct pt2pt_bench multi_lat = {
                             "H|D|MH|MD x2: buffers of the first and second half of the ranks.",
              PT2PT_LATENCY_DEFAULTS, .placement = true},
     .ranks = PT2PT_EVEN,
-    .thread_level = MPI_THREAD_SINGLE,
     .combine = PT2PT_MEAN,
     .columns = pt2pt_latency_columns, .ncolumns = 1,
     .full_columns = pt2pt_latency_full_columns,

@@ -86,6 +86,13 @@ void pt2pt_bibw_values(const struct pt2pt_ctx *c, double seconds, double *out)
     out[0] = pt2pt_bandwidth_mb(c->size, 2.0 * (double)c->window, seconds);
 }
 
+void pt2pt_aggregate_values(const struct pt2pt_ctx *c, double seconds, double *out)
+{
+    double messages = (double)c->npairs * (double)c->window;
+    out[0] = pt2pt_bandwidth_mb(c->size, messages, seconds);
+    out[1] = osu_msg_rate(messages, seconds);
+}
+
 void pt2pt_one_way_setup(struct pt2pt_ctx *c)
 {
     c->sends_data = c->initiator;
@@ -115,11 +122,20 @@ size_t pt2pt_check_message(const struct pt2pt_ctx *c, size_t offset, int rank, s
     return bad;
 }
 
+/* Every peer's message, each in its slice (or all in the one buffer, which
+ * then holds one peer's: a program with several peers sets peer_stride
+ * under -c). The index is the byte's in the receive buffer. */
 static size_t default_check(struct pt2pt_ctx *c)
 {
     if (!c->receives_data)
         return SIZE_MAX;
-    return pt2pt_check_message(c, 0, c->peer, c->iteration);
+    for (size_t p = 0; p < c->npeers; p++) {
+        size_t offset = p * c->peer_stride;
+        size_t bad = pt2pt_check_message(c, offset, c->peers[p], c->iteration);
+        if (bad != SIZE_MAX)
+            return offset + bad;
+    }
+    return SIZE_MAX;
 }
 
 static const char *thread_level_name(int level)
@@ -139,9 +155,9 @@ static void check_world(const struct pt2pt_bench *b)
         err_usage("this test needs exactly 2 ranks, not %d", n);
     if (b->ranks == PT2PT_EVEN && (n < 2 || n % 2))
         err_usage("this test needs an even number of ranks (2 or more), not %d", n);
-    if (harness.thread_provided < b->thread_level)
+    if (harness.thread_provided < b->prog.thread_level)
         err_usage("this test needs %s, but the MPI library provides only %s",
-                  thread_level_name(b->thread_level),
+                  thread_level_name(b->prog.thread_level),
                   thread_level_name(harness.thread_provided));
 }
 
@@ -175,9 +191,9 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
             (b->fill ? b->fill : default_fill)(c);
             /* The partner's check of the previous iteration and this fill
              * end here, before the clock starts. */
-            MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+            MPI_CHECK(MPI_Barrier(harness.comm));
         } else if (b->iteration_barrier) {
-            MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+            MPI_CHECK(MPI_Barrier(harness.comm));
         }
         double start = timing_now();
         b->exchange(c, 1);
@@ -233,10 +249,10 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
 
     if (b->size_begin)
         b->size_begin(c);
-    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Barrier(harness.comm));
     if (warmup)
         b->exchange(c, warmup);
-    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Barrier(harness.comm));
     struct pt2pt_times *t = &m->t;
     m->iterations = iterations;
     run_iterations(b, c, iterations, t);
@@ -250,8 +266,18 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
                            c->timed ? t->slowest : 0};
     double local_sum[2] = {c->timed ? mine : 0, c->timed ? 1 : 0};
     double global_max[3], global_sum[2];
-    MPI_CHECK(MPI_Reduce(local_max, global_max, 3, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD));
-    MPI_CHECK(MPI_Reduce(local_sum, global_sum, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Reduce(local_max, global_max, 3, MPI_DOUBLE, MPI_MAX, 0, harness.comm));
+    MPI_CHECK(MPI_Reduce(local_sum, global_sum, 2, MPI_DOUBLE, MPI_SUM, 0, harness.comm));
+    if (tail && c->reporter != 0) {
+        /* -z of a program whose rank 0 is not timed (fan-in): the first
+         * sender's iterations, as OMB 7.4 reports them. */
+        if (c->rank == c->reporter)
+            MPI_CHECK(MPI_Send(iteration_times, (int)iterations, MPI_DOUBLE, 0, 0,
+                               harness.comm));
+        else if (c->rank == 0)
+            MPI_CHECK(MPI_Recv(iteration_times, (int)iterations, MPI_DOUBLE, c->reporter, 0,
+                               harness.comm, MPI_STATUS_IGNORE));
+    }
 
     if (c->rank != 0)
         return;
@@ -266,7 +292,7 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     m->hi = at_fastest[0] < at_slowest[0] ? at_slowest[0] : at_fastest[0];
     if (!tail)
         return;
-    /* The first value of each iteration of rank 0, sorted; OMB's rank. */
+    /* The first value of each iteration of the reporter, sorted; OMB's rank. */
     for (size_t i = 0; i < iterations; i++) {
         double v[PT2PT_MAX_COLUMNS];
         b->values(c, iteration_times[i], v);
@@ -390,25 +416,24 @@ static void measure_matrix(const struct pt2pt_bench *b, struct pt2pt_ctx *c, con
 
 static void allocate(struct pt2pt_ctx *c, const struct osu_opts *o)
 {
-    enum buf_where where = osu_where_for_rank(o, c->rank, c->nranks);
     size_t bytes = o->max_size * c->slots;
-    buf_alloc_all(&c->send, bytes, where, MPI_COMM_WORLD);
-    buf_alloc_all(&c->recv, bytes, where, MPI_COMM_WORLD);
+    buf_alloc_all(&c->send, bytes, c->where, harness.comm);
+    buf_alloc_all(&c->recv, bytes, c->where, harness.comm);
+    c->peer_stride = c->slice_per_peer ? o->max_size : 0;
     /* Touch every page now so no first-touch fault lands in a timed loop. */
     buf_zero(&c->send);
     buf_zero(&c->recv);
     size_t window = o->window ? o->window : 1;
-    c->requests = malloc(2 * window * sizeof *c->requests);
-    c->statuses = malloc(2 * window * sizeof *c->statuses);
+    size_t n = window * (c->npeers > 2 ? c->npeers : 2);
+    c->requests = malloc(n * sizeof *c->requests);
+    c->statuses = malloc(n * sizeof *c->statuses);
     if (!c->requests || !c->statuses)
-        err_fatal("cannot allocate %zu MPI requests", 2 * window);
+        err_fatal("cannot allocate %zu MPI requests", n);
 }
 
 _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
 {
-    harness_init(&argc, &argv, b->thread_level);
     running = b;
-    corrupt_sent_data = buf_corrupt_requested(harness.rank);
     struct osu_opts o;
     struct opt_spec extra[b->nextra + 4];
     extra[0] = osu_tail_option(&tail);
@@ -421,7 +446,8 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     extra[3] = osu_ddt_option(&ddt);
     if (b->nextra)
         memcpy(extra + 4, b->extra, b->nextra * sizeof *extra);
-    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 4);
+    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 4); /* starts MPI */
+    corrupt_sent_data = buf_corrupt_requested(harness.rank);
     if (o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[o.first_positional]);
     check_world(b);
@@ -435,9 +461,14 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     c.slots = 1;
     c.window = o.window ? o.window : 1;
     c.ncolumns = b->ncolumns;
+    c.where = osu_where_for_rank(&o, c.rank, c.nranks);
     pt2pt_pair_roles(&c, (size_t)c.nranks / 2);
     if (b->setup)
         b->setup(&c);
+    if (!c.peers) {
+        c.peers = &c.peer;
+        c.npeers = c.peer >= 0 ? 1 : 0;
+    }
     /* Two buffers (send, recv) of slots slices each; a window reuses them. */
     size_t buffers = 2 * c.slots;
 
@@ -463,6 +494,8 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     osu_print_preamble(&o, &b->prog, argc, argv, before, after);
     if (b->ranks == PT2PT_EVEN)
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);
+    if (b->describe)
+        b->describe(&c);
     int corrupt_rank = buf_corrupt_rank();
     if (corrupt_rank >= 0)
         out_comment("warning: COMMSWEEP_CORRUPT=1: rank %d damages one byte of every message "

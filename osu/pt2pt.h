@@ -1,11 +1,13 @@
 /*
  * pt2pt: the one driver behind the OSU-style point-to-point programs
- * (osu_latency, osu_latency_mt, osu_bw, osu_bibw, osu_mbw_mr, osu_multi_lat).
+ * (osu_latency, osu_latency_mt, osu_latency_mp, osu_bw, osu_bibw,
+ * osu_mbw_mr, osu_multi_lat, the persistent ones, osu_bw_fan_in/out).
  *
  * A program fills a struct pt2pt_bench: its name and defaults, which rank
  * counts it accepts, its roles (setup), what one batch of iterations is on
  * this rank (exchange) and how a time per iteration becomes its reported
- * values. The driver owns everything else: MPI start, options, rank-count
+ * values. The driver owns everything else: MPI start (osu_parse, -I),
+ * options, rank-count
  * checks, the -M cap, buffers (allocated once at the largest size), the size
  * sweep (and window sweep for -V), warm-up, timing, the cross-rank reduction,
  * -f statistics, -c validation and printing.
@@ -44,6 +46,7 @@
 enum pt2pt_ranks {
     PT2PT_EXACTLY_TWO, /* ranks 0 and 1 only */
     PT2PT_EVEN,        /* an even number >= 2: rank i pairs with i + np/2 */
+    PT2PT_BY_SETUP,    /* the program's setup checks the count (the fan tests) */
 };
 
 /* How the times of the ranks that are timed combine into one. */
@@ -57,6 +60,15 @@ struct pt2pt_ctx {
     const struct osu_opts *opts;
     int rank, nranks;
     int peer;          /* partner rank, -1 when this rank takes no part */
+    const int *peers;  /* the partners of the one-way window: &peer, or the
+                        * setup's list (a fan's receiving or sending end) */
+    size_t npeers;     /* 0 when this rank takes no part */
+    bool slice_per_peer;  /* setup: each peer's messages land in a slice of
+                           * their own (slots >= npeers), so -c can check them */
+    size_t peer_stride;/* bytes between those slices (the driver sets it: the
+                        * largest size; 0: all peers' land in the same bytes) */
+    enum buf_where where; /* this rank's buffers (by default osu_where_for_rank) */
+    int reporter;      /* -z: the rank whose single iterations are reported (0) */
     bool initiator;    /* sends first / sends the data (first half of a pair) */
     bool timed;        /* this rank's time enters the reported figure */
     bool sends_data;   /* -c: the driver fills send before each iteration */
@@ -72,7 +84,7 @@ struct pt2pt_ctx {
     MPI_Datatype elem;    /* -T: the element type messages are sent as */
     size_t elem_size;
     struct buf send, recv;
-    MPI_Request *requests; /* 2 * window entries */
+    MPI_Request *requests; /* window * max(2, npeers) entries */
     MPI_Status *statuses;  /* as many (OSU waits with statuses too; MPICH's
                             * MPI_STATUSES_IGNORE trips gcc's bounds checks) */
     char ack[4];           /* the short reply of the bandwidth tests */
@@ -82,7 +94,6 @@ struct pt2pt_ctx {
 struct pt2pt_bench {
     struct osu_program prog;
     enum pt2pt_ranks ranks;
-    int thread_level;                   /* MPI_THREAD_SINGLE unless it needs more */
     enum pt2pt_combine combine;
     bool iteration_barrier;             /* a barrier before every timed iteration,
                                          * outside the timed part (OMB's osu_mbw_mr) */
@@ -93,11 +104,15 @@ struct pt2pt_bench {
     size_t nextra;
     const bool *vary_window;            /* points at the program's -V flag, or NULL */
 
-    /* After options: decide roles (peer, initiator, timed, sends/receives
-     * data), refuse bad option combinations with err_usage. Every rank. */
+    /* After options: decide roles (peer or peers, initiator, timed,
+     * sends/receives data), refuse bad option combinations with err_usage.
+     * Every rank. */
     void (*setup)(struct pt2pt_ctx *c);
     /* Optional: after buffers exist, before the first size (start threads). */
     void (*prepare)(struct pt2pt_ctx *c);
+    /* Optional: the program's own '#' lines after the preamble (out_comment;
+     * rank 0 prints). Every rank. */
+    void (*describe)(const struct pt2pt_ctx *c);
     /* Optional: before the first iteration of a size (warm-up included)
      * and after its last, outside the timed part (the persistent requests
      * of the *_persistent programs). */
@@ -138,9 +153,11 @@ size_t pt2pt_check_message(const struct pt2pt_ctx *c, size_t offset, int rank, s
 /* The measured patterns the programs share; each runs count iterations and
  * does nothing on a rank without a peer.
  *   ping_pong: MPI_Send then MPI_Recv of one message (initiator first).
- *   window_one_way: the initiator posts window MPI_Isend from one buffer and
- *     waits, the peer posts window MPI_Irecv into one buffer, waits and sends
- *     a 4-byte reply the initiator waits for.
+ *   window_one_way: the initiator posts window MPI_Isend from one buffer to
+ *     each of its peers and waits, a receiving rank posts window MPI_Irecv
+ *     from each of its peers (into one buffer, or a slice per peer when
+ *     peer_stride is set), waits and sends each a 4-byte reply, which the
+ *     initiator waits for. Every rank has one peer but in the fan tests.
  *   window_both_ways: both post window MPI_Irecv and window MPI_Isend, wait. */
 void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count);
 void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count);
@@ -169,14 +186,18 @@ void pt2pt_latency_values(const struct pt2pt_ctx *c, double seconds, double *out
 extern const char *const pt2pt_bandwidth_columns[1];
 extern const char *const pt2pt_bandwidth_full_columns[3];
 #define PT2PT_TWO_RANK_BANDWIDTH                                                        \
-    .ranks = PT2PT_EXACTLY_TWO, .thread_level = MPI_THREAD_SINGLE,                      \
-    .combine = PT2PT_SLOWEST, .columns = pt2pt_bandwidth_columns, .ncolumns = 1,        \
+    .ranks = PT2PT_EXACTLY_TWO, .combine = PT2PT_SLOWEST,                               \
+    .columns = pt2pt_bandwidth_columns, .ncolumns = 1,                                  \
     .full_columns = pt2pt_bandwidth_full_columns
 
 /* The values of the two-rank bandwidth programs: the bytes of the window
  * (osu_bw) or of both directions' windows (osu_bibw) per second, MB/s. */
 void pt2pt_bw_values(const struct pt2pt_ctx *c, double seconds, double *out);
 void pt2pt_bibw_values(const struct pt2pt_ctx *c, double seconds, double *out);
+/* The aggregate of many pairs (osu_mbw_mr, the fan tests): the bytes of a
+ * window over every one of c->npairs pairs per second, MB/s, then the
+ * messages per second. */
+void pt2pt_aggregate_values(const struct pt2pt_ctx *c, double seconds, double *out);
 
 /* setup of the one-way programs: data flows from initiator to peer only, so
  * -c fills on the initiator and checks on the peer. */

@@ -26,30 +26,37 @@ struct call {
     MPI_Status *stat;
     struct buf *send_buf, *recv_buf; /* with --staging only, else NULL */
     size_t bytes;
+    const int *peers; /* the one-way window's partners */
+    int npeers;
+    size_t stride;    /* bytes between their receive slices */
 };
 
 static struct call call_of(struct pt2pt_ctx *c)
 {
     bool staged = c->send.stage || c->recv.stage;
-    struct call m = {buf_mpi(&c->send), buf_mpi(&c->recv), c->type.type, MPI_COMM_WORLD,
+    struct call m = {buf_mpi(&c->send), buf_mpi(&c->recv), c->type.type, harness.comm,
                      c->type.count, c->peer, (int)c->window, c->requests, c->statuses,
-                     staged ? &c->send : NULL, staged ? &c->recv : NULL, c->size};
+                     staged ? &c->send : NULL, staged ? &c->recv : NULL, c->size,
+                     c->peers, (int)c->npeers, c->peer_stride};
     return m;
 }
 
 /* --staging: the device-to-host copy before a send and the host-to-device
- * copy after a receive, inside the timed loops; one test when not staging. */
+ * copy after a receive (of the slice at offset), inside the timed loops;
+ * one test when not staging. */
 static inline void stage_out(const struct call *m)
 {
     if (__builtin_expect(m->send_buf != NULL, 0))
         buf_stage_out(m->send_buf, 0, m->bytes);
 }
 
-static inline void stage_in(const struct call *m)
+static inline void stage_in_at(const struct call *m, size_t offset)
 {
     if (__builtin_expect(m->recv_buf != NULL, 0))
-        buf_stage_in(m->recv_buf, 0, m->bytes);
+        buf_stage_in(m->recv_buf, offset, m->bytes);
 }
+
+static inline void stage_in(const struct call *m) { stage_in_at(m, 0); }
 
 void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count)
 {
@@ -75,30 +82,42 @@ void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count)
     }
 }
 
+/* Message w of the window goes to (or comes from) every peer in turn, as
+ * OMB 7.4's fan tests post them; with one peer this is osu_bw's loop. */
 void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count)
 {
-    if (c->peer < 0)
+    if (c->npeers == 0)
         return;
     struct call m = call_of(c);
     void *ack = c->ack;
+    int total = m.window * m.npeers;
     if (c->initiator) {
         for (size_t k = 0; k < count; k++) {
             for (int w = 0; w < m.window; w++) {
-                stage_out(&m);
-                PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
+                for (int p = 0; p < m.npeers; p++) {
+                    stage_out(&m);
+                    PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peers[p], TAG_DATA, m.comm,
+                                          &m.req[w * m.npeers + p]));
+                }
             }
-            PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
-            PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm,
-                                 MPI_STATUS_IGNORE));
+            PT2PT_CHECK(MPI_Waitall(total, m.req, m.stat));
+            for (int p = 0; p < m.npeers; p++)
+                PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, m.peers[p], TAG_REPLY, m.comm,
+                                     MPI_STATUS_IGNORE));
         }
     } else {
+        char *recv = m.recv;
         for (size_t k = 0; k < count; k++) {
             for (int w = 0; w < m.window; w++)
-                PT2PT_CHECK(MPI_Irecv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
-            PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
+                for (int p = 0; p < m.npeers; p++)
+                    PT2PT_CHECK(MPI_Irecv(recv + (size_t)p * m.stride, m.n, m.type, m.peers[p],
+                                          TAG_DATA, m.comm, &m.req[w * m.npeers + p]));
+            PT2PT_CHECK(MPI_Waitall(total, m.req, m.stat));
             for (int w = 0; w < m.window; w++)
-                stage_in(&m);
-            PT2PT_CHECK(MPI_Send(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm));
+                for (int p = 0; p < m.npeers; p++)
+                    stage_in_at(&m, (size_t)p * m.stride);
+            for (int p = 0; p < m.npeers; p++)
+                PT2PT_CHECK(MPI_Send(ack, sizeof c->ack, MPI_CHAR, m.peers[p], TAG_REPLY, m.comm));
         }
     }
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "harness.h"
 
 /* Never a pattern byte (those are below 251), so a stale byte shows. */
 #define RMA_POISON 0xff
@@ -19,7 +20,7 @@ void rma_data_alloc(struct rma_run *r, size_t bytes)
     r->expect_local = calloc(n, 1);
     r->expect_remote = calloc(n, 1);
     bool bad = !r->expect_local || !r->expect_remote;
-    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE,
+    err_any(harness.comm, bad, ERR_STATUS_USAGE,
             "cannot allocate %zu bytes for the expected values of -c", 2 * n);
 }
 

@@ -270,8 +270,8 @@ static void open_window(struct rma_run *r, size_t bytes)
 {
     enum buf_where where = osu_where_for_rank(&r->opts, r->rank, 2);
     rma_window_open(&r->window, r->win_kind, bytes, where, r->hints, r->rank, r->peer,
-                    MPI_COMM_WORLD);
-    rma_sync_init(&r->epoch, r->sync, r->window.win, r->peer, r->rank == 0, MPI_COMM_WORLD);
+                    harness.comm);
+    rma_sync_init(&r->epoch, r->sync, r->window.win, r->peer, r->rank == 0, harness.comm);
     r->epoch.lock_type = r->lock_shared ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
     r->xfer.base = r->window.peer_base;
     r->xfer.win = r->window.win;
@@ -283,10 +283,10 @@ static void allocate(struct rma_run *r)
     size_t per_op = r->opts.max_size;
     size_t bytes = per_op * r->slots;
     enum buf_where where = osu_where_for_rank(&r->opts, r->rank, 2);
-    buf_alloc_all(&r->origin, bytes, where, MPI_COMM_WORLD);
+    buf_alloc_all(&r->origin, bytes, where, harness.comm);
     buf_zero(&r->origin);
     if (r->op->fetches) {
-        buf_alloc_all(&r->result, bytes, where, MPI_COMM_WORLD);
+        buf_alloc_all(&r->result, bytes, where, harness.comm);
         buf_zero(&r->result);
     }
     if (!r->win_per_size)
@@ -330,10 +330,10 @@ static void run_epoch(struct rma_run *r, enum rma_role role)
 static void validate_between(struct rma_run *r, size_t it)
 {
     rma_sync_settle(&r->epoch);
-    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Barrier(harness.comm));
     rma_data_check(r, it);
     rma_data_prepare(r, it + 1);
-    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Barrier(harness.comm));
 }
 
 /* warmup + iters iterations. Without -c and -f the timed iterations are one
@@ -349,7 +349,7 @@ static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
         rma_data_setup(r);
         rma_data_prepare(r, 0);
     }
-    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Barrier(harness.comm));
     rma_sync_open(&r->epoch);
     double start = timing_now();
     for (size_t it = 0; it < r->warmup + iters; it++) {
@@ -375,7 +375,7 @@ static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
     if (!per_iteration)
         t->total = timing_now() - start;
     rma_sync_close(&r->epoch);
-    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Barrier(harness.comm));
 }
 
 /* -z: rank 0's iterations as latencies or bandwidths, then OMB's
@@ -476,13 +476,12 @@ static void sweep(struct rma_run *r)
 
 _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
 {
-    harness_init(&argc, &argv, MPI_THREAD_SINGLE);
     struct rma_run r;
     memset(&r, 0, sizeof r);
     r.bench = b;
     r.op = b->op;
+    parse(&r, b, argc, argv); /* osu_parse starts MPI */
     r.rank = harness.rank;
-    parse(&r, b, argc, argv);
     r.peer = 1 - r.rank;
     r.slots = b->shape == RMA_SHAPE_LATENCY ? 1 : r.opts.window;
     r.corrupt = rma_data_corrupts(&r);
@@ -499,7 +498,7 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
         size_t large = osu_iterations(&r.opts, &b->prog, SIZE_MAX);
         size_t most = small > large ? small : large;
         r.iteration_times = malloc(most * sizeof *r.iteration_times);
-        err_any(MPI_COMM_WORLD, !r.iteration_times, ERR_STATUS_USAGE,
+        err_any(harness.comm, !r.iteration_times, ERR_STATUS_USAGE,
                 "cannot allocate the times of %zu iterations (-z)", most);
     }
     for (size_t t = 0; t < r.ntypes; t++) {

@@ -1,5 +1,6 @@
-/* Unit tests of the point-to-point figures and pair roles (osu/pt2pt_arith,
- * osu_msg_rate, pt2pt_pair_roles) against values worked out by hand. */
+/* Unit tests of the point-to-point figures, pair roles and -t counts
+ * (osu/pt2pt_arith, osu_msg_rate, pt2pt_pair_roles, pt2pt_aggregate_values)
+ * against values worked out by hand. */
 #include "unit.h"
 
 #include "../../osu/pt2pt.h"
@@ -88,6 +89,50 @@ static void test_one_way_roles(void **state)
     assert_true(!idle.sends_data && !idle.receives_data);
 }
 
+static void test_aggregate_counts_every_pair(void **state)
+{
+    (void)state;
+    /* 6 pairs (a fan of 2 ranks per node into 4 nodes) x window 64 of 1000
+     * bytes in 1 ms: 384000 bytes per ms = 384 MB/s, 384000 messages/s. */
+    struct pt2pt_ctx c = {0};
+    c.npairs = 6;
+    c.window = 64;
+    c.size = 1000;
+    double out[2];
+    pt2pt_aggregate_values(&c, 1e-3, out);
+    assert_double_equal(out[0], 384.0, 1e-9);
+    assert_double_equal(out[1], 384000.0, 1e-6);
+}
+
+static void test_counts_of_minus_t(void **state)
+{
+    (void)state;
+    size_t send = 7, recv = 7;
+    char err[200];
+    /* RECV alone keeps the default of the sending side. */
+    assert_int_equal(pt2pt_parse_counts("5", "processes", 1, 127, 0, &send, &recv, err,
+                                        sizeof err), 0);
+    assert_int_equal(send, 0);
+    assert_int_equal(recv, 5);
+    assert_int_equal(pt2pt_parse_counts("3:4", "threads", 1, 128, 1, &send, &recv, err,
+                                        sizeof err), 0);
+    assert_int_equal(send, 3);
+    assert_int_equal(recv, 4);
+    /* Out of range, malformed: refused, the counts untouched. */
+    const char *bad[] = {"0", "128", "0:2", "2:", ":2", "a:2", "2:b", "-1", "1:2:3", ""};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_int_equal(pt2pt_parse_counts(bad[i], "processes", 1, 127, 0, &send, &recv, err,
+                                            sizeof err), -1);
+        assert_true(err[0] != '\0');
+        assert_int_equal(send, 3);
+        assert_int_equal(recv, 4);
+    }
+    assert_int_equal(pt2pt_parse_counts("128:128", "threads", 1, 128, 1, &send, &recv, err,
+                                        sizeof err), 0);
+    assert_int_equal(send, 128);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -97,6 +142,8 @@ int main(void)
         cmocka_unit_test(test_pairs_are_block_placed),
         cmocka_unit_test(test_fewer_pairs_leave_ranks_idle),
         cmocka_unit_test(test_one_way_roles),
+        cmocka_unit_test(test_aggregate_counts_every_pair),
+        cmocka_unit_test(test_counts_of_minus_t),
     };
     return cmocka_run_group_tests_name("osu_p2p_arith", tests, NULL, NULL);
 }
