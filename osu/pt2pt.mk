@@ -1,6 +1,6 @@
 # Point-to-point programs, their shared driver, and the bare ping-pong used
 # to measure what the driver costs (tests/bench/p2p_overhead.sh).
-OSU_PROGRAMS += osu_latency osu_latency_mt osu_bw osu_bibw osu_mbw_mr \
+OSU_PROGRAMS += osu_latency osu_latency_mt osu_latency_mp osu_bw osu_bibw osu_mbw_mr \
   osu_multi_lat osu_latency_persistent osu_bw_persistent osu_bibw_persistent \
   osu_bw_fan_in osu_bw_fan_out
 OSU_HELPERS  += osu/pt2pt.c osu/pt2pt_patterns.c osu/pt2pt_arith.c osu/pt2pt_fan.c \
