@@ -14,6 +14,9 @@ OSU_LINK     :=
 # one-sided
 -include osu/rma.mk
 
+# start-up
+-include osu/startup.mk
+
 INSTALL_SCRIPTS += osu/get_local_rank
 
 $(call family,osu,$(OSU_PROGRAMS),$(OSU_HELPERS),$(OSU_LINK))
