@@ -6,8 +6,13 @@
 #   D <row>    a data row: the size as printed when a field starts in column
 #              1, then for every other field the column where it ends (so
 #              widths and alignment count, values do not; the message
-#              rates of osu_mbw_mr -V: the size and the number of fields)
+#              rates of osu_mbw_mr -V: the size and the number of fields;
+#              osu_init and osu_hello: their line, osu_init's times masked)
 BEGIN { head = 1 }
+# The start-up programs have no column heading: their one data line, the
+# times of osu_init masked (the count of processes is the run's own).
+/^nprocs: [0-9]+, min: / { line = $0; gsub(/: [0-9]+ ms/, ": N ms", line); print "D " line; next }
+/^This is a test with [0-9]+ processes$/ { print "D " $0; next }
 head && /^# (Size |Avg Latency|Overall\()|^#       +1( |$)/ { print "H " $0; head = 0; next }
 head { line = $0; sub(/ v7\.4$/, "", line); sub(/ \(commsweep [^)]*\)$/, "", line)
        sub(/topology graph:[0-9.]+ us\.$/, "topology graph:N us.", line)
