@@ -114,15 +114,11 @@ static const struct pt2pt_bench latency_mp = {
                             "H|D|MH|MD x2: buffers of rank 0 and rank 1 on the host, the device or\n"
                             "managed memory (preferred on host or device).",
              PT2PT_LATENCY_DEFAULTS, .placement = true},
-    .ranks = PT2PT_EXACTLY_TWO,
-    .combine = PT2PT_SLOWEST,
+    PT2PT_TWO_RANK_LATENCY,
     .iteration_barrier = true, /* OMB 7.4's: a barrier before each timed round trip */
-    .columns = pt2pt_latency_columns, .ncolumns = 1,
-    .full_columns = pt2pt_latency_full_columns,
     .extra = extra, .nextra = sizeof extra / sizeof extra[0],
     .setup = mp_setup,
     .exchange = pt2pt_ping_pong,
-    .values = pt2pt_latency_values,
     .finish = mp_finish,
     .omb_lines = mp_omb_lines,
     .describe = mp_describe,

@@ -12,14 +12,10 @@ static const struct pt2pt_bench latency_persistent = {
                             "Needs 2 ranks. H|D|MH|MD x2: buffers of rank 0 and rank 1 on the\n"
                             "host, the device or managed memory (preferred on host or device).",
              PT2PT_LATENCY_DEFAULTS, .placement = true},
-    .ranks = PT2PT_EXACTLY_TWO,
-    .combine = PT2PT_SLOWEST,
-    .columns = pt2pt_latency_columns, .ncolumns = 1,
-    .full_columns = pt2pt_latency_full_columns,
+    PT2PT_TWO_RANK_LATENCY,
     .size_begin = pt2pt_persistent_ping_pong_begin,
     .size_end = pt2pt_persistent_end,
     .exchange = pt2pt_persistent_ping_pong,
-    .values = pt2pt_latency_values,
 };
 
 int main(int argc, char **argv) { pt2pt_main(&latency_persistent, argc, argv); }

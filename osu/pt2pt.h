@@ -176,10 +176,15 @@ void pt2pt_persistent_ping_pong(struct pt2pt_ctx *c, size_t count);
 void pt2pt_persistent_window_one_way(struct pt2pt_ctx *c, size_t count);
 void pt2pt_persistent_window_both_ways(struct pt2pt_ctx *c, size_t count);
 
-/* What the latency programs report: "Avg Latency(us)", one-way. */
+/* What the latency programs report: "Avg Latency(us)", one-way; the
+ * struct pt2pt_bench fields the two-rank ones share. */
 extern const char *const pt2pt_latency_columns[1];
 extern const char *const pt2pt_latency_full_columns[3];
 void pt2pt_latency_values(const struct pt2pt_ctx *c, double seconds, double *out);
+#define PT2PT_TWO_RANK_LATENCY                                                          \
+    .ranks = PT2PT_EXACTLY_TWO, .combine = PT2PT_SLOWEST,                               \
+    .columns = pt2pt_latency_columns, .ncolumns = 1,                                    \
+    .full_columns = pt2pt_latency_full_columns, .values = pt2pt_latency_values
 
 /* What the two-rank bandwidth programs report: "Bandwidth (MB/s)"; the
  * struct pt2pt_bench fields osu_bw and osu_bibw share. */
