@@ -7,11 +7,12 @@
 # one node, one rank, a count that does not split, bad values, device
 # buffers without a GPU.
 . "$(dirname "$0")/osu_p2p_lib.sh"
-SMALL="-m 1:64 -i 3 -x 1"
-SIZES=$(doubling_sizes 1 64)
+SMALL="-m 256:2048 -i 3 -x 1"
+SIZES=$(doubling_sizes 256 2048)
 
-# NP PER_NODE NODES for each run: every rank count of the brief, both
-# programs, one and several ranks per node.
+# NP PER_NODE NODES for each run: 2, 3, 4 and 8 ranks, both programs, one
+# and several ranks per node. (Sizes from 256 bytes, so that MB/s stays
+# above 0.00 when ranks wait for a core: MPICH's ranks poll.)
 for prog in osu_bw_fan_in osu_bw_fan_out; do
     for case in "2 1 2" "3 1 3" "4 2 2" "8 2 4"; do
         read -r np per nodes <<< "$case"
