@@ -444,7 +444,10 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         extra[nextra++] = osu_ddt_option(&r->ddt);
     if (b->neighbor)
         extra[nextra++] = coll_nbr_option(&r->nbr);
-    osu_parse(&r->o, &r->prog, argc, argv, extra, nextra);
+    osu_parse(&r->o, &r->prog, argc, argv, extra, nextra); /* starts MPI (-I: a session) */
+    r->c.comm = harness.comm;
+    r->c.rank = harness.rank;
+    r->c.nranks = harness.size;
     if (r->o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[r->o.first_positional]);
     if (b->rooted && r->root.rank >= (size_t)r->c.nranks)
@@ -624,14 +627,10 @@ static void print_header(const struct coll_run *r)
 
 _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
 {
-    harness_init(&argc, &argv, MPI_THREAD_SINGLE);
     static struct coll_run run;
     struct coll_run *r = &run;
     struct coll_ctx *c = &r->c;
     r->b = b;
-    c->comm = MPI_COMM_WORLD;
-    c->rank = harness.rank;
-    c->nranks = harness.size;
     parse_options(r, argc, argv);
     c->type = b->reduction ? (enum coll_type)(r->type_choice % 4) : COLL_BYTE;
     c->elem = coll_type_mpi(c->type);

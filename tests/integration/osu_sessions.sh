@@ -1,18 +1,16 @@
 #!/usr/bin/env bash
 # Integration tests of -I (MPI sessions): where the build's MPI library has
-# sessions (MPICH 4: make check-mpich), the point-to-point, one-sided and
-# start-up programs run with MPI started by MPI_Session_init and a
-# communicator from mpi://WORLD, validate, refuse bad input and fail on
-# damaged data as without it; where it has none (Open MPI 4.1), -I is one
-# line on stderr and status 2 on every rank. The collective driver starts
-# MPI before reading its options, so -I is an unknown option there (status
-# 2) in both builds.
+# sessions (MPICH 4: make check-mpich), the point-to-point, collective,
+# one-sided and start-up programs run with MPI started by MPI_Session_init
+# and a communicator from mpi://WORLD, validate, refuse bad input and fail
+# on damaged data as without it; where it has none (Open MPI 4.1), -I is
+# one line on stderr and status 2 on every rank.
 . "$(dirname "$0")/osu_p2p_lib.sh"
 
 run1 "$P2P/osu_latency" --help
 if grep -q -- "--session.*not in this MPI library" "$OUT"; then
     for cmd in "osu_init -I" "osu_latency -I -m 1:8" "osu_put_latency -m 1:8 -I" \
-        "osu_bw_fan_in -I --ranks-per-node 1" "osu_latency_mp -c -I"; do
+        "osu_bw_fan_in -I --ranks-per-node 1" "osu_latency_mp -c -I" "osu_allreduce -I"; do
         prog=${cmd%% *}
         # shellcheck disable=SC2086
         run 2 "$P2P/"$cmd
@@ -43,6 +41,13 @@ else
     run 2 "$P2P/osu_put_latency" -I -m 1:16 -i 5 -x 1 -c -s fence
     expect '[ "$RC" = 0 ] && grep -qxF "$session_line" "$OUT" && [ "$(data_lines | grep -c " Pass$")" = 5 ]' \
         "osu_put_latency -I -s fence: windows of the session's communicator, validation passes"
+    # The collective driver: blocking, non-blocking, persistent, neighborhood.
+    for prog in osu_allreduce osu_ialltoall osu_bcast_persistent osu_neighbor_alltoall; do
+        run 4 "$P2P/$prog" -I -m 1:16 -i 3 -x 1 -c
+        # (osu_allreduce sums floats: sizes 4, 8, 16.)
+        expect '[ "$RC" = 0 ] && grep -qxF "$session_line" "$OUT" && [ "$(data_lines | grep -c " Pass$")" -ge 3 ] && [ "$(data_lines | grep -vc " Pass$")" = 0 ]' \
+            "$prog -I at 4 ranks: a session's communicator, validation passes"
+    done
     run 3 "$P2P/osu_latency" -I
     expect_usage_error "osu_latency -I at 3 ranks refused, the session ended" osu_latency
     run 2 "$P2P/osu_bw" -I -i abc
@@ -51,5 +56,3 @@ else
     expect '[ "$RC" = 1 ] && data_lines | tail -1 | grep -qE "^1 .* Fail$" && [ "$(program_lines osu_bw)" = 1 ]' \
         "osu_bw -I with damaged data: Fail, one message, status 1"
 fi
-run 2 "$P2P/osu_allreduce" -I -m 1:8 -i 2 -x 1
-expect_usage_error "osu_allreduce -I: not offered by the collective driver yet" osu_allreduce
