@@ -89,11 +89,15 @@ static void mp_omb_lines(const struct pt2pt_ctx *c, char *before, size_t before_
              send_procs, recv_procs);
 }
 
+/* What each rank did fork, not what -t asked for. */
 static void mp_describe(const struct pt2pt_ctx *c)
 {
     (void)c;
-    out_comment("forked: %zu beside rank 0, %zu beside rank 1, idle until the sweep ends",
-                send_procs, recv_procs);
+    unsigned long mine = (unsigned long)nchildren, both[2] = {0, 0};
+    MPI_CHECK(MPI_Gather(&mine, 1, MPI_UNSIGNED_LONG, both, 1, MPI_UNSIGNED_LONG, 0,
+                         harness.comm));
+    out_comment("forked: %lu beside rank 0, %lu beside rank 1, idle until the sweep ends",
+                both[0], both[1]);
 }
 
 static const struct opt_spec extra[] = {
