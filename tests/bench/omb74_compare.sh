@@ -3,38 +3,85 @@
 # built on the same machine, with the same command lines, interleaved
 # (each case runs commsweep then OMB, ROUNDS times over all cases), and the
 # median over the rounds of commsweep/OMB per size. Within 0.95-1.05 means
-# the same command gives the same figure. Cases: osu_latency 1-64 B,
-# osu_bw and osu_bibw 64 KiB-4 MiB (2 ranks); osu_allreduce (float) and
-# osu_alltoall 1 B-64 KiB at 4 ranks; osu_put_latency (8 B-4 KiB) and
-# osu_get_bw (64 KiB-1 MiB) in each of the six synchronizations, on
-# MPI_Win_create windows;
-# osu_mbw_mr 1 B-64 KiB at 4 ranks.
-# Usage: BUILD=build tests/bench/omb74_compare.sh OMB_DIR [ROUNDS (default 5)]
+# the same command gives the same figure. SET chooses the cases:
+#   dropin (default): osu_latency 1-64 B, osu_bw and osu_bibw 64 KiB-4 MiB
+#     (2 ranks); osu_allreduce (float) and osu_alltoall 1 B-64 KiB at 4
+#     ranks; osu_put_latency (8 B-4 KiB) and osu_get_bw (64 KiB-1 MiB) in
+#     each of the six synchronizations, on MPI_Win_create windows;
+#     osu_mbw_mr 1 B-64 KiB at 4 ranks.
+#   added: the programs added beside those (point-to-point persistent,
+#     osu_latency_mp, the fan tests at 4 ranks as 2 nodes of 2, alltoallw,
+#     reduce_scatter_block and the neighborhood collectives at 4 ranks, blocking
+#     and non-blocking); the fan tests run OMB under omb74/fake_node.sh
+#     (unshare, root), as the layout fixtures are recorded.
+#   persistent: the 14 persistent collectives at 4 ranks; OMB 7.4 has them
+#     only when built with an MPI-4 library: run with an MPICH build of both,
+#     BUILD=build-mpich MPIEXEC=mpiexec.mpich OMB_DIR=<OMB built with MPICH>;
+#     the script selects MPICH 4.0.2's allgather, gather and scatter
+#     schedules that deliver right data (osu/README.md), for both suites.
+# Usage: BUILD=build [SET=dropin|added|persistent] tests/bench/omb74_compare.sh OMB_DIR [ROUNDS (default 5)]
 #   OMB_DIR: the OMB 7.4 build (holding c/mpi/...). Launcher: MPIEXEC,
 #   MPIEXEC_FLAGS as for the tests. Run on a quiet machine. EXTRA_ARGS (e.g.
 #   "-i 2 -x 1" for a quick try of the script) goes to both programs.
 # Prints one line per case and size: case, size, median commsweep, median
-# OMB, median ratio; stops (status 1) when a run fails.
+# OMB, median ratio (the first value column: latency, bandwidth, or the
+# overall time of a non-blocking collective); stops (status 1) when a run fails.
 set -u
 . "$(dirname "$0")/../lib.sh" > /dev/null
 omb=${1:?usage: omb74_compare.sh OMB_DIR [ROUNDS]}
 rounds=${2:-5}
 ours="$BUILD/osu"
+fake_node="$(cd "$(dirname "$0")/../integration/omb74" && pwd)/fake_node.sh"
 find_omb() { find "$omb/c/mpi" -type f -perm -u+x -name "$1" | head -1; }
 
-# CASE NP OUR_PROGRAM OMB_PROGRAM ARGS (the same for both)
-cases=(
-    "latency|2|osu_latency|osu_latency|-m 1:64"
-    "bw|2|osu_bw|osu_bw|-m 65536:4194304"
-    "bibw|2|osu_bibw|osu_bibw|-m 65536:4194304"
-    "allreduce|4|osu_allreduce|osu_allreduce|-m 4:65536 -T mpi_float"
-    "alltoall|4|osu_alltoall|osu_alltoall|-m 1:65536"
-    "mbw_mr|4|osu_mbw_mr|osu_mbw_mr|-m 1:65536"
-)
-for s in pscw fence lock flush flush_local lock_all; do
-    cases+=("put_latency-$s|2|osu_put_latency|osu_put_latency|-w create -s $s -m 8:4096"
-            "get_bw-$s|2|osu_get_bw|osu_get_bw|-w create -s $s -m 65536:1048576")
-done
+# CASE NP OUR_PROGRAM OMB_PROGRAM ARGS (the same for both; --ranks-per-node N
+# is ours only: OMB runs under fake_node.sh N instead)
+cases=()
+case "${SET:-dropin}" in
+dropin)
+    cases=(
+        "latency|2|osu_latency|osu_latency|-m 1:64"
+        "bw|2|osu_bw|osu_bw|-m 65536:4194304"
+        "bibw|2|osu_bibw|osu_bibw|-m 65536:4194304"
+        "allreduce|4|osu_allreduce|osu_allreduce|-m 4:65536 -T mpi_float"
+        "alltoall|4|osu_alltoall|osu_alltoall|-m 1:65536"
+        "mbw_mr|4|osu_mbw_mr|osu_mbw_mr|-m 1:65536"
+    )
+    for s in pscw fence lock flush flush_local lock_all; do
+        cases+=("put_latency-$s|2|osu_put_latency|osu_put_latency|-w create -s $s -m 8:4096"
+                "get_bw-$s|2|osu_get_bw|osu_get_bw|-w create -s $s -m 65536:1048576")
+    done ;;
+added)
+    cases=(
+        "latency_persistent|2|osu_latency_persistent|osu_latency_persistent|-m 1:64"
+        "bw_persistent|2|osu_bw_persistent|osu_bw_persistent|-m 65536:4194304"
+        "bibw_persistent|2|osu_bibw_persistent|osu_bibw_persistent|-m 65536:4194304"
+        "latency_mp|2|osu_latency_mp|osu_latency_mp|-m 1:64"
+        "bw_fan_in|4|osu_bw_fan_in|osu_bw_fan_in|-m 65536:1048576 --ranks-per-node 2"
+        "bw_fan_out|4|osu_bw_fan_out|osu_bw_fan_out|-m 65536:1048576 --ranks-per-node 2"
+        "alltoallw|4|osu_alltoallw|osu_alltoallw|-m 1:65536"
+        "ialltoallw|4|osu_ialltoallw|osu_ialltoallw|-m 1:65536"
+        "reduce_scatter_block|4|osu_reduce_scatter_block|osu_reduce_scatter_block|-m 16:65536 -T mpi_float"
+        "ireduce_scatter_block|4|osu_ireduce_scatter_block|osu_ireduce_scatter_block|-m 16:65536 -T mpi_float"
+    )
+    for c in allgather allgatherv alltoall alltoallv alltoallw; do
+        cases+=("neighbor_$c|4|osu_neighbor_$c|osu_neighbor_$c|-m 1:65536"
+                "ineighbor_$c|4|osu_ineighbor_$c|osu_ineighbor_$c|-m 1:65536")
+    done ;;
+persistent)
+    # MPICH 4.0.2's default schedules of these three give wrong data or
+    # fail (osu/README.md); both suites run on the ones that work.
+    export MPIR_CVAR_IALLGATHER_INTRA_ALGORITHM=tsp_ring
+    export MPIR_CVAR_IGATHER_INTRA_ALGORITHM=tsp_tree MPIR_CVAR_ISCATTER_INTRA_ALGORITHM=tsp_tree
+    for c in allgather allgatherv alltoall alltoallv alltoallw bcast gather gatherv scatter \
+             scatterv; do
+        cases+=("${c}_persistent|4|osu_${c}_persistent|osu_${c}_persistent|-m 1:65536")
+    done
+    for c in allreduce reduce reduce_scatter; do
+        cases+=("${c}_persistent|4|osu_${c}_persistent|osu_${c}_persistent|-m 16:65536 -T mpi_float")
+    done ;;
+*) echo "omb74_compare: SET is dropin, added or persistent" >&2; exit 2 ;;
+esac
 
 # Appends "CASE SIZE VALUE" per data row of one run to FILE.
 one_run() { # FILE CASE NP EXE ARGS...
@@ -54,10 +101,15 @@ for r in $(seq "$rounds"); do
         args="$args ${EXTRA_ARGS:-}"
         exe=$(find_omb "$theirs")
         [ -n "$exe" ] || { echo "omb74_compare: no $theirs under $omb" >&2; exit 2; }
+        omb_args=$args wrap=()
+        if [[ " $args " =~ \ --ranks-per-node\ ([0-9]+) ]]; then
+            wrap=("$fake_node" "${BASH_REMATCH[1]}")
+            omb_args=$(sed 's/ *--ranks-per-node [0-9]*//' <<< "$args")
+        fi
         # shellcheck disable=SC2086
         one_run "$TMPD/ours.$r" "$name" "$np" "$ours/$mine" $args
         # shellcheck disable=SC2086
-        one_run "$TMPD/omb.$r" "$name" "$np" "$exe" $args
+        one_run "$TMPD/omb.$r" "$name" "$np" "${wrap[@]}" "$exe" $omb_args
     done
     echo "# round $r of $rounds done" >&2
 done
