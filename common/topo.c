@@ -2,6 +2,7 @@
 #include "topo.h"
 
 #include <hwloc.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,4 +75,22 @@ void topo_report(MPI_Comm comm)
     char mine[TOPO_LEN];
     topo_describe_self(mine, sizeof mine);
     out_comment_per_rank(comm, "", mine, sizeof mine);
+}
+
+bool topo_cores_shared(MPI_Comm comm)
+{
+    MPI_Comm node;
+    MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    int local;
+    MPI_Comm_size(node, &local);
+    cpu_set_t mine, all;
+    CPU_ZERO(&mine);
+    if (sched_getaffinity(0, sizeof mine, &mine) != 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        for (long cpu = 0; cpu < online && cpu < CPU_SETSIZE; cpu++)
+            CPU_SET((int)cpu, &mine);
+    }
+    MPI_CHECK(MPI_Allreduce(&mine, &all, (int)sizeof mine, MPI_BYTE, MPI_BOR, node));
+    MPI_Comm_free(&node);
+    return local > CPU_COUNT(&all);
 }

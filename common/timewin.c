@@ -1,0 +1,176 @@
+/* timewin: agreed starts and window-based times; see timewin.h. */
+#include "timewin.h"
+
+#include <sched.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "err.h"
+#include "out.h"
+#include "stats.h"
+#include "timing.h"
+#include "topo.h"
+
+/* Where ranks share cores, a waiting rank offers its core to the others
+ * between clock readings all the way to the start (the ranks still busy
+ * with the previous call, or waiting too, need it; at the start they take
+ * turns). On cores of their own, it spins: it leaves at the start to within
+ * a clock reading. (Sleeping was tried and is worse: on a busy node the
+ * wake-up comes tens of microseconds late.) *//* A rank that leaves its wait later than this after the start (it arrived
+ * late, or lost its core over the start) has not started with the others:
+ * a tenth of the window, at least 1 us. Where ranks share cores, the ones
+ * that spin at the start take turns and some leave a few microseconds
+ * late; such a delay is part of the call's time, bounded by the slack. */
+static double slack(const struct timewin *w)
+{
+    return fmax(1e-6, w->length / 10);
+}
+
+const char *const timewin_timing_names[] = {"barrier", "window", NULL};
+
+struct opt_spec timewin_timing_option(int *timing)
+{
+    return (struct opt_spec){
+        .long_name = "timing", .kind = OPT_CHOICE, .dest = timing, .metavar = "barrier|window",
+        .help = "barrier (default): calls between barriers; window: every call starts at an "
+                "agreed time of a global clock and lasts until the last rank's finish",
+        .choices = timewin_timing_names};
+}
+
+struct opt_spec timewin_length_option(double *window_us)
+{
+    return (struct opt_spec){
+        .long_name = "sync-window", .kind = OPT_DOUBLE, .dest = window_us, .metavar = "US",
+        .help = "--timing=window: microseconds from one call's start to the next (default: "
+                "measured for each size)"};
+}
+
+void timewin_check_options(int timing, double window_us)
+{
+    if (window_us > 0 && timing != TIMEWIN_WINDOW)
+        err_usage("--sync-window applies to --timing=window only");
+    if (window_us > 1e8)
+        err_usage("--sync-window %g: at most 100000000 microseconds", window_us);
+}
+
+void timewin_init(struct timewin *w, const struct clocksync *clock, size_t cap)
+{
+    *w = (struct timewin){.clock = clock, .cap = cap ? cap : 1};
+    w->shared_cores = topo_cores_shared(clock->comm);
+    int mine = w->shared_cores, any = 0;
+    MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, clock->comm));
+    w->any_shared = any;
+    w->local = malloc(2 * TIMEWIN_NREDUCED * w->cap * sizeof *w->local);
+    if (!w->local)
+        err_fatal("cannot allocate the finish times of %zu calls", w->cap);
+    w->most = w->local + TIMEWIN_NREDUCED * w->cap;
+}
+
+void timewin_free(struct timewin *w)
+{
+    free(w->local);
+    w->local = w->most = NULL;
+}
+
+void timewin_describe(const struct timewin *w, double given_us, const char *calls)
+{
+    if (given_us > 0)
+        out_comment("window: %.2f us (--sync-window)", given_us);
+    else
+        out_comment("window: measured for each size from %d trial %s between barriers: twice "
+                    "the slowest rank's median and 10 us; doubled (at most %d times) when more "
+                    "than half the %s missed",
+                    TIMEWIN_TRIALS, calls, TIMEWIN_RETRIES, calls);
+    if (w->any_shared)
+        out_comment("window: ranks share cores: a waiting rank yields its core up to the start, "
+                    "so the ranks leave in turns; a rank leaving more than a tenth of the window "
+                    "(at least 1 us) after the start has missed it");
+    else
+        out_comment("window: every rank has cores of its own and spins until the start; a rank "
+                    "leaving more than a tenth of the window (at least 1 us) after the start "
+                    "has missed it");
+}
+
+double timewin_length_rule(double busy)
+{
+    return 2 * busy + 10e-6;
+}
+
+void timewin_size(struct timewin *w, const double *busy, size_t n, double given)
+{
+    w->given = given > 0;
+    if (w->given) {
+        w->length = given;
+        return;
+    }
+    double mine = n ? stats_median(busy, n) : 0, most;
+    MPI_CHECK(MPI_Allreduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, w->clock->comm));
+    w->length = timewin_length_rule(most);
+}
+
+void timewin_begin(struct timewin *w)
+{
+    w->first = clocksync_global(w->clock) + w->length + 1e-3;
+    MPI_CHECK(MPI_Bcast(&w->first, 1, MPI_DOUBLE, 0, w->clock->comm));
+    w->next = 0;
+}
+
+static double start_of(const struct timewin *w, size_t window)
+{
+    return w->first + (double)window * w->length;
+}
+
+bool timewin_wait(struct timewin *w, size_t i)
+{
+    size_t window = w->next;
+    double now = clocksync_global(w->clock);
+    bool on_time = true;
+    for (;;) {
+        double start = start_of(w, window);
+        while (now < start) {
+            if (w->shared_cores)
+                sched_yield();
+            now = clocksync_global(w->clock);
+        }
+        if (now <= start + slack(w))
+            break;
+        /* Arrived after the start, or was descheduled over it. */
+        on_time = false;
+        window = (size_t)floor((now - w->first) / w->length) + 1;
+    }
+    double *mine = w->local + TIMEWIN_NREDUCED * (i % w->cap);
+    mine[TIMEWIN_WINDOW_MAX] = (double)window;
+    mine[TIMEWIN_WINDOW_MIN] = -(double)window;
+    w->next = window + 1;
+    return on_time;
+}
+
+void timewin_end(struct timewin *w, size_t i)
+{
+    w->local[TIMEWIN_NREDUCED * (i % w->cap) + TIMEWIN_FINISH] = clocksync_global(w->clock);
+}
+
+size_t timewin_collect(struct timewin *w, size_t from, size_t n, double *times, size_t *missed)
+{
+    MPI_Comm comm = w->clock->comm;
+    const double *mine = w->local + TIMEWIN_NREDUCED * (from % w->cap);
+    timing_max_per_iteration(mine, w->most, TIMEWIN_NREDUCED * n, 0, comm);
+    unsigned long long kept = 0;
+    for (size_t i = 0; w->clock->rank == 0 && i < n; i++) {
+        const double *all = w->most + TIMEWIN_NREDUCED * i;
+        if (all[TIMEWIN_WINDOW_MAX] == -all[TIMEWIN_WINDOW_MIN])
+            times[kept++] = all[TIMEWIN_FINISH] - start_of(w, (size_t)all[TIMEWIN_WINDOW_MAX]);
+    }
+    MPI_CHECK(MPI_Bcast(&kept, 1, MPI_UNSIGNED_LONG_LONG, 0, comm));
+    *missed = n - (size_t)kept;
+    return (size_t)kept;
+}
+
+bool timewin_widen(struct timewin *w, size_t missed, size_t n, int *attempt)
+{
+    if (w->given || 2 * missed <= n || *attempt >= TIMEWIN_RETRIES)
+        return false;
+    ++*attempt;
+    w->length *= 2;
+    return true;
+}

@@ -1,0 +1,105 @@
+/*
+ * timewin: window-based timing of collective operations, as ReproMPI times
+ * them. The ranks agree on a global start (clocksync's clock) and on a
+ * window length; window k starts when the global clock reaches
+ * first + k * length, and each call starts in the window after the
+ * previous call's, every rank busy-waiting for its start, so the calls
+ * start together without a barrier and its exit skew. A call's time runs
+ * from its start to the last rank's finish, both on the global clock.
+ *
+ * A rank that reaches its call's window after the start, or leaves its wait
+ * more than a tenth of the window (at least 1 us) after it (descheduled over
+ * the start), has missed it: it
+ * takes the next window still ahead instead, and the call, whose ranks did
+ * not start together, is left out of the times and counted. The others
+ * then find themselves late for the next call and move to the same later
+ * window, so after a stall (a rank descheduled) the ranks meet again at the
+ * following call instead of chasing a schedule they can no longer keep.
+ * Owns the window length (from trial calls, or given), the schedule, the
+ * wait and the reduction of the finish times and windows.
+ */
+#ifndef COMMSWEEP_TIMEWIN_H
+#define COMMSWEEP_TIMEWIN_H
+
+#include <mpi.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "clocksync.h"
+#include "opt.h"
+
+/* --timing: how a program separates and times its calls. */
+enum { TIMEWIN_BARRIER, TIMEWIN_WINDOW };
+extern const char *const timewin_timing_names[]; /* "barrier", "window", NULL */
+
+/* The options --timing=barrier|window (into *timing) and --sync-window=US
+ * (into *window_us, 0 when not given), for a program's option table. */
+struct opt_spec timewin_timing_option(int *timing);
+struct opt_spec timewin_length_option(double *window_us);
+/* Bad usage (status 2): --sync-window without window timing, or above 10^8 us. */
+void timewin_check_options(int timing, double window_us);
+
+/* Trial calls a program runs (outside its timed ones) to size a window. */
+#define TIMEWIN_TRIALS 8
+/* Times a series whose windows were mostly missed is run again, each time
+ * with a window twice as long (unless the length was given). */
+#define TIMEWIN_RETRIES 2
+
+/* Per call, what one maximum over the ranks reduces: the finish, the
+ * window, and the window negated (its maximum is the minimum's negation). */
+enum { TIMEWIN_FINISH, TIMEWIN_WINDOW_MAX, TIMEWIN_WINDOW_MIN, TIMEWIN_NREDUCED };
+
+struct timewin {
+    const struct clocksync *clock;
+    double length; /* seconds from one window's start to the next */
+    bool given;    /* the length was given, not measured */
+    double first;  /* global start of window 0 */
+    size_t next;   /* the window this rank's next call starts in */
+    bool shared_cores; /* ranks of this node share cores: waiting yields */
+    bool any_shared;   /* ... on some node */
+    size_t cap;    /* calls held; call i in slot i % cap */
+    double *local; /* per slot, TIMEWIN_NREDUCED values of this rank */
+    double *most;  /* rank 0: their maxima over the ranks */
+};
+
+/* Collective over the clock's ranks: room for cap calls between two
+ * collects, and whether ranks share cores here. */
+void timewin_init(struct timewin *w, const struct clocksync *clock, size_t cap);
+/* '#' lines (rank 0) on how the window is sized (given_us > 0: given) and
+ * how the ranks wait, for a program's header; calls names what is timed. */
+void timewin_describe(const struct timewin *w, double given_us, const char *calls);
+void timewin_free(struct timewin *w);
+
+/* The length for calls that keep the slowest rank busy for busy seconds
+ * (its median over the trials): twice that, and 10 us for the wait's own
+ * clock readings and the ranks' start spread. Pure. */
+double timewin_length_rule(double busy);
+
+/* Collective: the length is given (seconds, > 0), or else the rule applied to
+ * the largest over the ranks of each rank's median of busy[0..n). */
+void timewin_size(struct timewin *w, const double *busy, size_t n, double given);
+
+/* Collective: rank 0 sets the start of window 0 one window and 1 ms ahead;
+ * the next call starts in window 0. */
+void timewin_begin(struct timewin *w);
+
+/* Waits for the start of call i's window: the one after the previous
+ * call's, or when that has passed, the next one ahead. False when it had
+ * passed. */
+bool timewin_wait(struct timewin *w, size_t i);
+/* Records the end of call i on this rank. */
+void timewin_end(struct timewin *w, size_t i);
+
+/* Collective: the calls from .. from + n - 1 (within one cap): on rank 0,
+ * times[] gets, in order, the times of those that every rank started in
+ * the same window; every rank gets the number of the others (missed) in
+ * *missed, and the number kept returned. */
+size_t timewin_collect(struct timewin *w, size_t from, size_t n, double *times, size_t *missed);
+
+/* Whether a series with missed of n calls missed should run again: when
+ * more than half missed, the length was measured and attempt (counted
+ * here from 0) is below TIMEWIN_RETRIES; the length is doubled then. Every
+ * rank must pass the same values. */
+bool timewin_widen(struct timewin *w, size_t missed, size_t n, int *attempt);
+
+#endif
