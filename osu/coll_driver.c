@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clocksync.h"
 #include "coll_compute.h"
 #include "coll_data.h"
 #include "coll_neighbor.h"
 #include "osu_ddt.h"
 #include "pcoll.h"
+#include "timewin.h"
 
 enum { ROOT_FIXED, ROOT_ROTATE };
 /* -T: ours and OMB 7.4's names, the k-th and (k + 4)-th the same type. */
@@ -66,6 +68,15 @@ struct coll_run {
     unsigned char *carried;   /* -D: which elements of one block the type carries */
     struct coll_nbr nbr;      /* -N: the neighborhood collectives' topology */
     MPI_Request *persistent;  /* persistent programs: the request of each root in use */
+    int timing;               /* --timing: TIMEWIN_BARRIER or TIMEWIN_WINDOW */
+    double window_us;         /* --sync-window, 0: measured */
+    struct clocksync clock;   /* window timing: the global clock */
+    struct timewin win;       /* window timing: the schedule of a series */
+    bool windowed;            /* the calls now running start in windows */
+    /* Window timing, per series of the size (blocking: one; non-blocking:
+     * pure communication, then overall): calls kept and missed, length. */
+    size_t kept[2], missed[2];
+    double length[2];
 };
 
 /* min, avg, max of a quantity, valid on rank 0. */
@@ -192,8 +203,9 @@ static void issue_call(struct coll_run *r, double t0, double compute_s, double *
 /* One call of the collective: -u's untimed calls and the validation data
  * before it (outside the timed region; the untimed calls run before the
  * fill, so what they deliver cannot pass for the timed call's), the timed
- * call, the check, and the barrier that separates it from the next call.
- * Returns its time; with parts (non-blocking), the times of its parts go to
+ * call, the check, and what separates it from the next call: a barrier, or
+ * under window timing the wait for its window (slot) before it. Returns its
+ * time on this rank; with parts (non-blocking), the times of its parts go to
  * parts[k][slot]. */
 static double one_call(struct coll_run *r, size_t iter, bool validate, double compute_s,
                        double *const *parts, size_t slot)
@@ -206,22 +218,85 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
             issue_call(r, timing_now(), 0, NULL, 0);
         }
         fill(r, iter);
-        MPI_CHECK(MPI_Barrier(c->comm));
+        if (!r->windowed)
+            MPI_CHECK(MPI_Barrier(c->comm));
     }
+    if (r->windowed)
+        timewin_wait(&r->win, slot);
     double t0 = timing_now();
     issue_call(r, t0, compute_s, parts, slot);
+    if (r->windowed)
+        timewin_end(&r->win, slot);
     double t = timing_now() - t0;
     /* The first wrong element is kept; the ranks agree after the size. */
     if (validate && !r->failed)
         r->failed = !check_recv(r, iter, r->failure, sizeof r->failure);
-    MPI_CHECK(MPI_Barrier(c->comm));
+    if (!r->windowed)
+        MPI_CHECK(MPI_Barrier(c->comm));
     return t;
 }
 
-/* The OSU statistics (each rank's average, then across ranks) or, with
- * --per-iteration-max, each iteration's slowest rank, then over iterations. */
-static void summarize(struct coll_run *r, const double *local, size_t n, struct coll_stat *s)
+/* Window timing: the length from TIMEWIN_TRIALS calls as the series will
+ * make them, each between barriers and timed whole on every rank (the
+ * barrier's wait included, which errs on the long side). */
+static void size_window(struct coll_run *r, size_t iter, double compute_s, double *const *parts)
 {
+    double busy[TIMEWIN_TRIALS];
+    for (size_t i = 0; i < TIMEWIN_TRIALS && r->window_us <= 0; i++) {
+        double t0 = timing_now();
+        one_call(r, iter + i, r->check, compute_s, parts, i);
+        busy[i] = timing_now() - t0;
+    }
+    timewin_size(&r->win, busy, TIMEWIN_TRIALS, r->window_us * 1e-6);
+}
+
+/* One series of n calls (iterations iter, iter + 1, ...). Barrier timing:
+ * times[] gets this rank's time of each, and n is returned. Window timing:
+ * the window is sized, the calls run in windows (again with a longer one
+ * when most were missed), times[] gets on rank 0 the times of the calls no
+ * rank missed, their number is returned and noted for the series' report. */
+static size_t run_series(struct coll_run *r, size_t n, size_t iter, double compute_s,
+                         double *const *parts, double *times, int series)
+{
+    if (r->timing == TIMEWIN_BARRIER) {
+        for (size_t i = 0; i < n; i++)
+            times[i] = one_call(r, iter + i, r->check, compute_s, parts, i);
+        return n;
+    }
+    size_window(r, iter, compute_s, parts);
+    int attempt = 0;
+    size_t kept, missed;
+    do {
+        r->windowed = true;
+        timewin_begin(&r->win);
+        for (size_t i = 0; i < n; i++)
+            one_call(r, iter + i, r->check, compute_s, parts, i);
+        r->windowed = false;
+        kept = timewin_collect(&r->win, 0, n, times, &missed);
+    } while (timewin_widen(&r->win, missed, n, &attempt));
+    if (kept == 0)
+        err_exit_all(ERR_STATUS_FAIL,
+                     "size %zu: every call missed its window, the last %.2f us long; give a "
+                     "longer one with --sync-window",
+                     r->c.size, r->win.length * 1e6);
+    r->kept[series] = kept;
+    r->missed[series] = missed;
+    r->length[series] = r->win.length;
+    return kept;
+}
+
+/* The OSU statistics (each rank's average, then across ranks) or, with
+ * --per-iteration-max, each iteration's slowest rank, then over iterations;
+ * of window times (global: one per call, on rank 0), min/avg/max of those. */
+static void summarize(struct coll_run *r, const double *local, size_t n, bool global,
+                      struct coll_stat *s)
+{
+    if (global) {
+        if (r->c.rank == 0)
+            *s = (struct coll_stat){stats_min(local, n), stats_mean(local, n),
+                                    stats_max(local, n)};
+        return;
+    }
     if (!r->per_iteration_max) {
         timing_across_ranks(stats_mean(local, n), &s->min, &s->avg, &s->max, 0, r->c.comm);
         return;
@@ -235,16 +310,19 @@ static void summarize(struct coll_run *r, const double *local, size_t n, struct 
 }
 
 /* -z as OMB 7.4 computes it: each iteration's time averaged over the
- * ranks, then the percentiles of those (rank 0 adds them to the row). */
+ * ranks, then the percentiles of those (rank 0 adds them to the row); window
+ * times are one per call already. */
 static void add_tail(struct coll_run *r, const double *local, size_t n, struct osu_row *row)
 {
     if (!r->tail)
         return;
-    MPI_CHECK(MPI_Reduce(local, r->scratch, (int)n, MPI_DOUBLE, MPI_SUM, 0, r->c.comm));
+    bool global = r->timing == TIMEWIN_WINDOW;
+    if (!global)
+        MPI_CHECK(MPI_Reduce(local, r->scratch, (int)n, MPI_DOUBLE, MPI_SUM, 0, r->c.comm));
     if (r->c.rank != 0)
         return;
     for (size_t i = 0; i < n; i++)
-        r->scratch[i] *= 1e6 / r->c.nranks;
+        r->scratch[i] = (global ? local[i] : r->scratch[i] / r->c.nranks) * 1e6;
     double tail[OSU_NTAIL];
     osu_tail_values(r->scratch, n, tail);
     for (size_t k = 0; k < OSU_NTAIL; k++)
@@ -259,6 +337,26 @@ static void row_start(const struct coll_run *r, struct osu_row *row)
         osu_row_begin(row, r->c.size);
 }
 
+/* Window timing: after each row, a '#' line with the calls kept and missed
+ * and the window's length (a line every parser skips, so the row stays
+ * OMB's). */
+static void report_windows(const struct coll_run *r)
+{
+    if (r->timing != TIMEWIN_WINDOW)
+        return;
+    char what[64] = "";
+    if (!r->b->no_data)
+        snprintf(what, sizeof what, "size %zu: ", r->c.size);
+    if (!r->b->start)
+        out_comment("window: %s%zu calls kept, %zu missed (left out), window %.2f us", what,
+                    r->kept[0], r->missed[0], r->length[0] * 1e6);
+    else
+        out_comment("window: %spure comm. %zu calls kept, %zu missed, window %.2f us; "
+                    "overall %zu kept, %zu missed, window %.2f us",
+                    what, r->kept[0], r->missed[0], r->length[0] * 1e6, r->kept[1], r->missed[1],
+                    r->length[1] * 1e6);
+}
+
 static void row_finish(const struct coll_run *r, struct osu_row *row, const struct coll_stat *t,
                        size_t n)
 {
@@ -270,34 +368,45 @@ static void row_finish(const struct coll_run *r, struct osu_row *row, const stru
         osu_row_count(row, n);
     }
     osu_row_end_checked(row, r->check, r->failed, NULL, NULL, "%s", r->failure);
+    report_windows(r);
 }
 
 static void measure_blocking(struct coll_run *r, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        r->times[i] = one_call(r, i, r->check, 0, NULL, 0);
+    size_t kept = run_series(r, n, 0, 0, NULL, r->times, 0);
+    bool global = r->timing == TIMEWIN_WINDOW;
     struct coll_stat t;
-    summarize(r, r->times, n, &t);
+    summarize(r, r->times, kept, global, &t);
     struct osu_row row;
     row_start(r, &row);
     osu_row_value(&row, t.avg * 1e6);
-    add_tail(r, r->times, n, &row);
-    row_finish(r, &row, &t, n);
+    add_tail(r, r->times, kept, &row);
+    row_finish(r, &row, &t, kept);
+}
+
+/* Window timing makes every rank compute as long as the pure
+ * communication's mean window time; otherwise (OMB's rule) each rank
+ * computes as long as its own communication took. */
+static double compute_time(struct coll_run *r, const double *pure, size_t kept)
+{
+    if (r->timing == TIMEWIN_BARRIER)
+        return stats_mean(pure, kept);
+    double s = r->c.rank == 0 ? stats_mean(pure, kept) : 0;
+    MPI_CHECK(MPI_Bcast(&s, 1, MPI_DOUBLE, 0, r->c.comm));
+    return s;
 }
 
 static void measure_nonblocking(struct coll_run *r, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        r->pure_times[i] = one_call(r, i, r->check, 0, NULL, 0);
-    /* Each rank computes as long as its own communication took. */
-    double compute_s = stats_mean(r->pure_times, n);
-    for (size_t i = 0; i < n; i++)
-        r->times[i] = one_call(r, n + i, r->check, compute_s, r->parts, i);
+    size_t pure_kept = run_series(r, n, 0, 0, NULL, r->pure_times, 0);
+    double compute_s = compute_time(r, r->pure_times, pure_kept);
+    size_t kept = run_series(r, n, n, compute_s, r->parts, r->times, 1);
+    bool global = r->timing == TIMEWIN_WINDOW;
     struct coll_stat overall, pure, part[COLL_NPARTS];
-    summarize(r, r->times, n, &overall);
-    summarize(r, r->pure_times, n, &pure);
+    summarize(r, r->times, kept, global, &overall);
+    summarize(r, r->pure_times, pure_kept, global, &pure);
     for (int k = 0; k < COLL_NPARTS; k++)
-        summarize(r, r->parts[k], n, &part[k]);
+        summarize(r, r->parts[k], n, false, &part[k]);
     struct osu_row row;
     row_start(r, &row);
     osu_row_value(&row, overall.avg * 1e6);
@@ -313,7 +422,7 @@ static void measure_nonblocking(struct coll_run *r, size_t n)
         osu_row_value(&row, pure.max * 1e6);
     }
     osu_row_value(&row, coll_overlap(overall.avg, part[PART_COMPUTE].avg, pure.avg));
-    add_tail(r, r->times, n, &row);
+    add_tail(r, r->times, kept, &row);
     row_finish(r, &row, NULL, n);
 }
 
@@ -383,6 +492,8 @@ static void measure_size(struct coll_run *r, size_t size)
     size_t warm = osu_warmup(&r->o, &r->prog, size);
     for (size_t i = 0; i < warm; i++)
         one_call(r, i, false, 0, NULL, 0);
+    if (r->timing == TIMEWIN_WINDOW)
+        clocksync_refresh(&r->clock);
     if (r->b->start)
         measure_nonblocking(r, n);
     else
@@ -408,7 +519,7 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         .large_threshold = 8192,
     };
     r->type_choice = COLL_FLOAT;
-    struct opt_spec extra[10];
+    struct opt_spec extra[12];
     size_t nextra = 0;
     extra[nextra++] = osu_tail_option(&r->tail);
     extra[nextra++] = osu_validation_warmup_option(&r->validation_warmup);
@@ -444,6 +555,8 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         extra[nextra++] = osu_ddt_option(&r->ddt);
     if (b->neighbor)
         extra[nextra++] = coll_nbr_option(&r->nbr);
+    extra[nextra++] = timewin_timing_option(&r->timing);
+    extra[nextra++] = timewin_length_option(&r->window_us);
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra); /* starts MPI (-I: a session) */
     r->c.comm = harness.comm;
     r->c.rank = harness.rank;
@@ -452,6 +565,10 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         err_usage("unexpected argument '%s' (try --help)", argv[r->o.first_positional]);
     if (b->rooted && r->root.rank >= (size_t)r->c.nranks)
         err_usage("root rank %zu: there are only %d ranks (-k)", r->root.rank, r->c.nranks);
+    timewin_check_options(r->timing, r->window_us);
+    if (r->timing == TIMEWIN_WINDOW && r->per_iteration_max)
+        err_usage("--per-iteration-max applies to --timing=barrier (a window time already ends "
+                  "at the slowest rank's finish)");
     r->check = r->o.validate && !b->no_data;
     r->corrupt = r->check && buf_corrupt_requested(r->c.rank);
 }
@@ -528,6 +645,8 @@ static void allocate(struct coll_run *r)
     r->scratch = r->times + 2 * n;
     for (size_t k = 0; k < COLL_NPARTS; k++)
         r->parts[k] = r->times + (3 + k) * n;
+    if (r->timing == TIMEWIN_WINDOW)
+        timewin_init(&r->win, &r->clock, n);
     c->counts = alloc_all(2 * (size_t)c->nranks * sizeof(int), c->comm);
     c->displs = c->counts + c->nranks;
     c->types = alloc_all((size_t)c->nranks * sizeof(MPI_Datatype), c->comm);
@@ -547,6 +666,23 @@ static void allocate(struct coll_run *r)
         r->carried = alloc_all(largest / c->elem_size, c->comm);
 }
 
+/* What window timing means here, and the clock model's quality (collective). */
+static void print_window_header(const struct coll_run *r)
+{
+    out_comment("timing: window: every call starts when the global clock (rank 0's) reaches "
+                "its window's start, no barrier; its time runs from that start to the last "
+                "rank's finish; calls a rank reached after their start are left out and "
+                "counted ('# window:' after each row)");
+    clocksync_describe(&r->clock);
+    timewin_describe(&r->win, r->window_us, "calls");
+    out_comment("statistics: min/avg/max over the calls kept");
+    if (r->b->start)
+        out_comment("window timing applies to both series: Overall and Pure Comm. (min/max "
+                    "over the calls kept) are window times; the compute lasts the pure "
+                    "communication's mean window time on every rank; Compute, Coll. Init, "
+                    "MPI_Test and MPI_Wait stay each rank's own averages over all calls");
+}
+
 static void print_header(const struct coll_run *r)
 {
     bool corrupt = r->check && buf_corrupt_rank() >= 0;
@@ -564,7 +700,9 @@ static void print_header(const struct coll_run *r)
     }
     if (b->neighbor)
         coll_nbr_print(&r->nbr, c->nranks);
-    if (r->per_iteration_max)
+    if (r->timing == TIMEWIN_WINDOW)
+        print_window_header(r);
+    else if (r->per_iteration_max)
         out_comment("statistics: each iteration lasts until its slowest rank is done; "
                     "min/avg/max over iterations");
     else
@@ -581,7 +719,10 @@ static void print_header(const struct coll_run *r)
         out_comment("overlap(%%) = max(0, 100 - 100 * (overall - compute) / pure comm.)");
     }
     if (r->tail)
-        out_comment("tail (-z): percentiles of the iterations' times averaged over the ranks");
+        out_comment("tail (-z): percentiles of %s", r->timing == TIMEWIN_WINDOW
+                                                         ? "the window times of the calls kept"
+                                                         : "the iterations' times averaged over "
+                                                           "the ranks");
     if (r->check && r->validation_warmup)
         out_comment("validation warm-up (-u): %zu untimed calls before each timed one",
                     r->validation_warmup);
@@ -649,6 +790,10 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     if (b->neighbor)
         coll_nbr_setup(&r->nbr, c, before, sizeof before);
     osu_print_preamble(&r->o, &r->prog, argc, argv, before[0] ? before : NULL, omb);
+    if (r->timing == TIMEWIN_WINDOW) {
+        clocksync_init(&r->clock, c->comm, &CLOCKSYNC_DEFAULTS);
+        clocksync_learn(&r->clock);
+    }
     plan_sizes(r);
     allocate(r);
     print_header(r);
@@ -666,5 +811,9 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     free(c->types);
     free(r->persistent);
     free(r->times);
+    if (r->timing == TIMEWIN_WINDOW) {
+        timewin_free(&r->win);
+        clocksync_free(&r->clock);
+    }
     harness_finish(ERR_STATUS_OK);
 }
