@@ -16,6 +16,7 @@
 #include "cpm_coll_models.h"
 #include "harness.h"
 #include "msg.h"
+#include "timewin.h"
 
 /* Where the data goes, for setting it up and checking it. */
 enum layout { L_NONE, L_BCAST, L_SCATTER, L_GATHER, L_REDUCE, L_ALLREDUCE, L_ALLGATHER, L_ALLTOALL };
@@ -270,8 +271,11 @@ static void measure(MPI_Comm comm, size_t size, void *arg, struct cpm_result *r)
 static void print(size_t index, const struct cpm_result *r, void *arg)
 {
     (void)index;
-    (void)arg;
+    struct driver *d = arg;
     cli_result_line(r, 1.0);
+    if (d->timer.method == CPM_TIMING_WINDOW)
+        out_comment("window: msg %zu: %zu runs kept, %zu missed (left out), window %.2f us",
+                    r->size, r->reps, d->timer.missed, d->timer.win->length * 1e6);
 }
 
 /* -o model=NAME,file=PATH[,verbose][,sgv=0|1|2] */
@@ -397,7 +401,8 @@ int main(int argc, char **argv)
              "Hockney_Scatter_dfs_binomial_min (required)",
              list);
     struct cli_common c;
-    int method = CPM_TIMING_MAX;
+    int method = -1, timing = TIMEWIN_BARRIER;
+    double window_us = 0;
     size_t root = 0;
     const char *op_name = NULL, *lib = NULL;
     struct model_opts mo = {NULL, NULL, false, 0};
@@ -405,7 +410,9 @@ int main(int argc, char **argv)
         {.short_name = 'O', .kind = OPT_STRING, .dest = &op_name, .metavar = "OPERATION",
          .help = op_help},
         {.short_name = 't', .kind = OPT_CHOICE, .dest = &method, .metavar = "METHOD",
-         .help = "timing: max (default), root or global", .choices = cpm_timing_names},
+         .help = "barrier timing: max (default), root or global", .choices = cpm_timing_names},
+        timewin_timing_option(&timing),
+        timewin_length_option(&window_us),
         {.long_name = "root", .kind = OPT_SIZE, .dest = &root, .metavar = "RANK",
          .help = "root of rooted operations (default 0)"},
         {.short_name = 'l', .kind = OPT_STRING, .dest = &lib, .metavar = "LIBRARY",
@@ -419,6 +426,14 @@ int main(int argc, char **argv)
               "-l, over a message set (bytes per process); the data of every run is checked.");
     if (!op_name)
         err_usage("choose the operation with -O (try --help)");
+    timewin_check_options(timing, window_us);
+    if (timing == TIMEWIN_WINDOW && method >= 0)
+        err_usage("-t applies to --timing=barrier (a window time runs from the agreed start to "
+                  "the last rank's finish)");
+    if (timing == TIMEWIN_WINDOW)
+        method = CPM_TIMING_WINDOW;
+    else if (method < 0)
+        method = CPM_TIMING_MAX;
     if (root >= (size_t)harness.size)
         err_usage("root %zu is not below the number of processes %d", root, harness.size);
     struct model_op mop = {NULL, NULL, NULL, NULL};
@@ -463,7 +478,7 @@ int main(int argc, char **argv)
 
     out_header("CPM collective benchmark", argc, argv);
     out_comment("operation: %s, root %zu, timing method: %s", op_name, root,
-                cpm_timing_names[method]);
+                method == CPM_TIMING_WINDOW ? "window" : cpm_timing_names[method]);
     if (d.model)
         out_comment("library: %s, model %s from %s, sgv mode %d", lib, mo.model, mo.file, mo.sgv);
     print_tree(op_name, &mo, model, (int)root);
@@ -474,6 +489,8 @@ int main(int argc, char **argv)
     out_comment("data: checked after every run, outside the timed region");
     cpm_coll_timer_init(&d.timer, MPI_COMM_WORLD, (enum cpm_timing)method, (int)root,
                         &c.precision);
+    d.timer.window_given = window_us * 1e-6;
+    cpm_coll_timer_describe(&d.timer);
     d.timer.prepare = prepare;
     d.timer.check = check;
     cli_columns();

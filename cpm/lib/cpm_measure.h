@@ -179,9 +179,13 @@ void cpm_measure_p2pp_p2p(MPI_Comm comm, size_t size, bool parallel,
                           const struct cpm_precision *p, struct cpm_result *results_p2pp,
                           struct cpm_result *results_p2p[2]);
 
-/* Collective timing. */
-enum cpm_timing { CPM_TIMING_MAX, CPM_TIMING_ROOT, CPM_TIMING_GLOBAL };
-extern const char *const cpm_timing_names[]; /* "max", "root", "global", NULL */
+/* Collective timing: the methods of -t, each run after a barrier, and the
+ * window method of --timing=window (common/timewin.h): runs start at
+ * agreed times of a global clock and last until the last rank's finish. */
+enum cpm_timing { CPM_TIMING_MAX, CPM_TIMING_ROOT, CPM_TIMING_GLOBAL, CPM_TIMING_WINDOW };
+extern const char *const cpm_timing_names[]; /* -t: "max", "root", "global", NULL */
+struct clocksync;
+struct timewin;
 
 /* One run of the operation being timed (collective over comm). */
 typedef void (*cpm_coll_op)(MPI_Comm comm, int root, size_t size, void *ctx);
@@ -198,11 +202,21 @@ struct cpm_coll_timer {
     cpm_coll_op prepare;
     size_t (*check)(MPI_Comm comm, int root, size_t size, void *ctx);
     size_t errors;
+    /* Window method: the global clock and the schedule; window_given is the
+     * window in seconds (0: measured for each size), set after init; after
+     * each measure, the runs whose window some rank missed (left out). On
+     * rank 0, not the root, the repetitions are decided and counted. */
+    struct clocksync *clock;
+    struct timewin *win;
+    double window_given;
+    size_t missed;
 };
 /* Collective: prepares the method (measures the barrier or the offsets). */
 void cpm_coll_timer_init(struct cpm_coll_timer *t, MPI_Comm comm, enum cpm_timing method,
                          int root, const struct cpm_precision *p);
 void cpm_coll_timer_free(struct cpm_coll_timer *t);
+/* Collective: the '#' lines of the window method (clock model, window). */
+void cpm_coll_timer_describe(const struct cpm_coll_timer *t);
 /* Collective: repeats op under the precision; the result on every rank. */
 void cpm_coll_measure(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, void *ctx,
                       const struct cpm_precision *p, struct cpm_result *r);
