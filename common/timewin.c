@@ -60,16 +60,17 @@ void timewin_init(struct timewin *w, const struct clocksync *clock, size_t cap)
     int mine = w->shared_cores, any = 0;
     MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, clock->comm));
     w->any_shared = any;
-    w->local = malloc(2 * TIMEWIN_NREDUCED * w->cap * sizeof *w->local);
+    w->local = calloc((2 * TIMEWIN_NREDUCED + 1) * w->cap, sizeof *w->local);
     if (!w->local)
         err_fatal("cannot allocate the finish times of %zu calls", w->cap);
     w->most = w->local + TIMEWIN_NREDUCED * w->cap;
+    w->start = w->most + TIMEWIN_NREDUCED * w->cap;
 }
 
 void timewin_free(struct timewin *w)
 {
     free(w->local);
-    w->local = w->most = NULL;
+    w->local = w->most = w->start = NULL;
 }
 
 void timewin_describe(const struct timewin *w, double given_us, const char *calls)
@@ -120,29 +121,39 @@ static double start_of(const struct timewin *w, size_t window)
     return w->first + (double)window * w->length;
 }
 
+/* This rank's proposal of the window to go on from: its next one, or the
+ * second one ahead of its clock when that is later (so that the
+ * agreement's own spread across the ranks fits before it). The ranks take
+ * the latest proposal. */
+static double proposal(const struct timewin *w)
+{
+    double ahead = floor((clocksync_global(w->clock) - w->first) / w->length) + 2;
+    return fmax((double)w->next, ahead);
+}
+
+/* Collective: the ranks agree on the window to go on from. */
+static void regroup(struct timewin *w)
+{
+    double mine = proposal(w), all;
+    MPI_CHECK(MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE, MPI_MAX, w->clock->comm));
+    w->next = (size_t)all;
+}
+
 bool timewin_wait(struct timewin *w, size_t i)
 {
-    size_t window = w->next;
-    double now = clocksync_global(w->clock);
-    bool on_time = true;
-    for (;;) {
-        double start = start_of(w, window);
-        while (now < start) {
-            if (w->shared_cores)
-                sched_yield();
-            now = clocksync_global(w->clock);
-        }
-        if (now <= start + slack(w))
-            break;
-        /* Arrived after the start, or was descheduled over it. */
-        on_time = false;
-        window = (size_t)floor((now - w->first) / w->length) + 1;
+    if (i > 0 && i % TIMEWIN_BLOCK == 0)
+        regroup(w);
+    double start = start_of(w, w->next++), now = clocksync_global(w->clock);
+    while (now < start) {
+        if (w->shared_cores)
+            sched_yield();
+        now = clocksync_global(w->clock);
     }
-    double *mine = w->local + TIMEWIN_NREDUCED * (i % w->cap);
-    mine[TIMEWIN_WINDOW_MAX] = (double)window;
-    mine[TIMEWIN_WINDOW_MIN] = -(double)window;
-    w->next = window + 1;
-    return on_time;
+    /* Arrived after the start, or was descheduled over it. */
+    bool late = now > start + slack(w);
+    w->local[TIMEWIN_NREDUCED * (i % w->cap) + TIMEWIN_LATE] = late;
+    w->start[i % w->cap] = start;
+    return !late;
 }
 
 void timewin_end(struct timewin *w, size_t i)
@@ -153,17 +164,21 @@ void timewin_end(struct timewin *w, size_t i)
 size_t timewin_collect(struct timewin *w, size_t from, size_t n, double *times, size_t *missed)
 {
     MPI_Comm comm = w->clock->comm;
-    const double *mine = w->local + TIMEWIN_NREDUCED * (from % w->cap);
-    timing_max_per_iteration(mine, w->most, TIMEWIN_NREDUCED * n, 0, comm);
-    unsigned long long kept = 0;
+    const double *calls = w->local + TIMEWIN_NREDUCED * (from % w->cap);
+    timing_max_per_iteration(calls, w->most, TIMEWIN_NREDUCED * n, 0, comm);
+    size_t kept = 0;
     for (size_t i = 0; w->clock->rank == 0 && i < n; i++) {
         const double *all = w->most + TIMEWIN_NREDUCED * i;
-        if (all[TIMEWIN_WINDOW_MAX] == -all[TIMEWIN_WINDOW_MIN])
-            times[kept++] = all[TIMEWIN_FINISH] - start_of(w, (size_t)all[TIMEWIN_WINDOW_MAX]);
+        if (all[TIMEWIN_LATE] == 0)
+            times[kept++] = all[TIMEWIN_FINISH] - w->start[(from + i) % w->cap];
     }
-    MPI_CHECK(MPI_Bcast(&kept, 1, MPI_UNSIGNED_LONG_LONG, 0, comm));
-    *missed = n - (size_t)kept;
-    return (size_t)kept;
+    /* Rank 0's count to everyone, and the schedule agreed again on the way
+     * (where calls follow, as in a run-by-run measurement). */
+    double mine[2] = {(double)kept, proposal(w)}, agreed[2];
+    MPI_CHECK(MPI_Allreduce(mine, agreed, 2, MPI_DOUBLE, MPI_MAX, comm));
+    w->next = (size_t)agreed[1];
+    *missed = n - (size_t)agreed[0];
+    return (size_t)agreed[0];
 }
 
 bool timewin_widen(struct timewin *w, size_t missed, size_t n, int *attempt)

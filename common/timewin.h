@@ -2,21 +2,23 @@
  * timewin: window-based timing of collective operations, as ReproMPI times
  * them. The ranks agree on a global start (clocksync's clock) and on a
  * window length; window k starts when the global clock reaches
- * first + k * length, and each call starts in the window after the
- * previous call's, every rank busy-waiting for its start, so the calls
- * start together without a barrier and its exit skew. A call's time runs
- * from its start to the last rank's finish, both on the global clock.
+ * first + k * length, call i starts in the window after call i - 1's, and
+ * every rank busy-waits for its start, so the calls start together without
+ * a barrier and its exit skew. A call's time runs from its start to the
+ * last rank's finish, both on the global clock.
  *
- * A rank that reaches its call's window after the start, or leaves its wait
+ * A rank that reaches a call's window after the start, or leaves its wait
  * more than a tenth of the window (at least 1 us) after it (descheduled over
- * the start), has missed it: it
- * takes the next window still ahead instead, and the call, whose ranks did
- * not start together, is left out of the times and counted. The others
- * then find themselves late for the next call and move to the same later
- * window, so after a stall (a rank descheduled) the ranks meet again at the
- * following call instead of chasing a schedule they can no longer keep.
+ * the start), has missed it: it starts at once, and the call is left out of
+ * the times and counted. A late rank catches up by itself when calls are
+ * shorter than windows; but after a stall every rank is late, and would
+ * stay late for as many calls as the stall lasted windows, so every
+ * TIMEWIN_BLOCK calls the ranks agree (a maximum over the ranks, outside
+ * the timed part) on a window still ahead of all of them and go on from
+ * there.
+ *
  * Owns the window length (from trial calls, or given), the schedule, the
- * wait and the reduction of the finish times and windows.
+ * wait and the reduction of the finish times and missed starts.
  */
 #ifndef COMMSWEEP_TIMEWIN_H
 #define COMMSWEEP_TIMEWIN_H
@@ -45,9 +47,12 @@ void timewin_check_options(int timing, double window_us);
  * with a window twice as long (unless the length was given). */
 #define TIMEWIN_RETRIES 2
 
-/* Per call, what one maximum over the ranks reduces: the finish, the
- * window, and the window negated (its maximum is the minimum's negation). */
-enum { TIMEWIN_FINISH, TIMEWIN_WINDOW_MAX, TIMEWIN_WINDOW_MIN, TIMEWIN_NREDUCED };
+/* Calls between two agreements on the schedule. */
+#define TIMEWIN_BLOCK 8
+
+/* Per call, what one maximum over the ranks reduces: the finish, and 1
+ * where the rank missed the start. */
+enum { TIMEWIN_FINISH, TIMEWIN_LATE, TIMEWIN_NREDUCED };
 
 struct timewin {
     const struct clocksync *clock;
@@ -60,6 +65,7 @@ struct timewin {
     size_t cap;    /* calls held; call i in slot i % cap */
     double *local; /* per slot, TIMEWIN_NREDUCED values of this rank */
     double *most;  /* rank 0: their maxima over the ranks */
+    double *start; /* per slot, the start of the call's window */
 };
 
 /* Collective over the clock's ranks: room for cap calls between two
@@ -83,17 +89,19 @@ void timewin_size(struct timewin *w, const double *busy, size_t n, double given)
  * the next call starts in window 0. */
 void timewin_begin(struct timewin *w);
 
-/* Waits for the start of call i's window: the one after the previous
- * call's, or when that has passed, the next one ahead. False when it had
- * passed. */
+/* Waits for the start of call i's window (i counts the calls since
+ * timewin_begin; at every TIMEWIN_BLOCK-th the ranks first agree on the
+ * window, so every rank must make the same calls). False when this rank
+ * missed the start. */
 bool timewin_wait(struct timewin *w, size_t i);
 /* Records the end of call i on this rank. */
 void timewin_end(struct timewin *w, size_t i);
 
 /* Collective: the calls from .. from + n - 1 (within one cap): on rank 0,
- * times[] gets, in order, the times of those that every rank started in
- * the same window; every rank gets the number of the others (missed) in
- * *missed, and the number kept returned. */
+ * times[] gets, in order, the times of those whose start no rank missed;
+ * every rank gets the number of the others (missed) in *missed, and the
+ * number kept returned. The ranks also agree on the schedule again, as
+ * every TIMEWIN_BLOCK calls. */
 size_t timewin_collect(struct timewin *w, size_t from, size_t n, double *times, size_t *missed);
 
 /* Whether a series with missed of n calls missed should run again: when
