@@ -33,3 +33,12 @@ coll-bench: $(BUILD)/tests/bench/bench_alltoall_bare $(BUILD)/osu/osu_alltoall
 $(BUILD)/tests/bench/bench_alltoall_bare: tests/bench/bench_alltoall_bare.c
 	@mkdir -p $(@D)
 	$(MPICC) -std=c11 $(WARN) $(CFLAGS) -o $@ $<
+
+# The preloaded library that tests/bench/coll_timing.sh uses to make one
+# rank leave every barrier late by a known time (PMPI, so plain MPI).
+.PHONY: coll-timing-bench
+coll-timing-bench: $(BUILD)/tests/bench/barrier_skew.so $(BUILD)/osu/osu_allreduce \
+  $(BUILD)/osu/osu_bcast $(BUILD)/osu/osu_barrier
+$(BUILD)/tests/bench/barrier_skew.so: tests/bench/barrier_skew.c $(BUILD)/.config
+	@mkdir -p $(@D)
+	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -shared -fPIC -o $@ $<
