@@ -60,7 +60,7 @@ struct timewin {
     bool given;    /* the length was given, not measured */
     double first;  /* global start of window 0 */
     size_t next;   /* the window this rank's next call starts in */
-    bool shared_cores; /* ranks of this node share cores: waiting yields */
+    bool shared_cores; /* ranks of this machine share cores: waiting yields */
     bool any_shared;   /* ... on some node */
     size_t cap;    /* calls held; call i in slot i % cap */
     double *local; /* per slot, TIMEWIN_NREDUCED values of this rank */

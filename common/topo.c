@@ -77,12 +77,48 @@ void topo_report(MPI_Comm comm)
     out_comment_per_rank(comm, "", mine, sizeof mine);
 }
 
+/* The ranks of comm on this rank's machine: those of its kernel (one boot
+ * id, even where MPI sees several nodes: containers, network namespaces),
+ * or where no boot id can be read, those MPI says share memory. */
+static MPI_Comm same_machine(MPI_Comm comm)
+{
+    char id[40] = "";
+    FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+    if (f) {
+        if (!fgets(id, sizeof id, f))
+            id[0] = '\0';
+        fclose(f);
+    }
+    int have = id[0] != '\0', all_have;
+    MPI_CHECK(MPI_Allreduce(&have, &all_have, 1, MPI_INT, MPI_LAND, comm));
+    MPI_Comm machine;
+    if (!all_have) {
+        MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine));
+        return machine;
+    }
+    unsigned hash = 2166136261u; /* FNV-1a */
+    for (const char *c = id; *c; c++)
+        hash = (hash ^ (unsigned char)*c) * 16777619u;
+    MPI_CHECK(MPI_Comm_split(comm, (int)(hash & 0x7fffffff), 0, &machine));
+    /* Two machines whose ids hash alike are told apart by the memory MPI
+     * says they share. */
+    char lo[sizeof id], hi[sizeof id];
+    MPI_CHECK(MPI_Allreduce(id, lo, (int)sizeof id, MPI_BYTE, MPI_BAND, machine));
+    MPI_CHECK(MPI_Allreduce(id, hi, (int)sizeof id, MPI_BYTE, MPI_BOR, machine));
+    int same = memcmp(lo, hi, sizeof id) == 0, all_same;
+    MPI_CHECK(MPI_Allreduce(&same, &all_same, 1, MPI_INT, MPI_LAND, comm));
+    if (all_same)
+        return machine;
+    MPI_Comm_free(&machine);
+    MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine));
+    return machine;
+}
+
 bool topo_cores_shared(MPI_Comm comm)
 {
-    MPI_Comm node;
-    MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_Comm machine = same_machine(comm);
     int local;
-    MPI_Comm_size(node, &local);
+    MPI_Comm_size(machine, &local);
     cpu_set_t mine, all;
     CPU_ZERO(&mine);
     if (sched_getaffinity(0, sizeof mine, &mine) != 0) {
@@ -90,7 +126,7 @@ bool topo_cores_shared(MPI_Comm comm)
         for (long cpu = 0; cpu < online && cpu < CPU_SETSIZE; cpu++)
             CPU_SET((int)cpu, &mine);
     }
-    MPI_CHECK(MPI_Allreduce(&mine, &all, (int)sizeof mine, MPI_BYTE, MPI_BOR, node));
-    MPI_Comm_free(&node);
+    MPI_CHECK(MPI_Allreduce(&mine, &all, (int)sizeof mine, MPI_BYTE, MPI_BOR, machine));
+    MPI_Comm_free(&machine);
     return local > CPU_COUNT(&all);
 }
