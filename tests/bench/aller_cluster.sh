@@ -17,15 +17,8 @@ outdir=${1:-$TOP/results/aller-cluster-$(date -u +%Y%m%dT%H%M%SZ)}
 iters=${2:-5} counthi=${3:-4096}
 TESTBED_TIMEOUT=${TEST_TIMEOUT:-1800}
 TESTBED_SLOTS=2
-trap 'testbed_down; rm -rf "$TMPD"' EXIT
-trap 'exit 130' INT TERM
-why=$(testbed_unavailable)
-[ -z "$why" ] || { echo "aller_cluster: cannot build the cluster: $why" >&2; exit 1; }
-export TESTBED_PRELOAD="$BUILD/tests/cluster/wait_sleep.so"
-[ -f "$TESTBED_PRELOAD" ] || make -C "$TOP" -s BUILD="$BUILD" -f Makefile -f tests/cluster/module.mk \
-    "$TESTBED_PRELOAD" >&2
 mkdir -p "$outdir"
-testbed_up "${RATES[@]}" || exit 1
+testbed_bench_up aller_cluster "${RATES[@]}"
 echo "# aller on 4 emulated hosts x 2 ranks, links ${RATES[*]} ($(date -u +%Y-%m-%dT%H:%M:%SZ))"
 echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 for part in contiguous strided; do

@@ -36,13 +36,7 @@ if [ "${1:-}" = cluster ]; then
     . "$here/../cluster/testbed.sh"
     read -r -a RATES <<< "${CLUSTER_RATES:-1gbit 1gbit 1gbit 1gbit}"
     TESTBED_SLOTS=2
-    trap 'testbed_down; rm -rf "$TMPD"' EXIT
-    trap 'exit 130' INT TERM
-    why=$(testbed_unavailable)
-    [ -z "$why" ] || { echo "coll_timing: cannot build the cluster: $why" >&2; exit 1; }
-    export TESTBED_PRELOAD="$BUILD/tests/cluster/wait_sleep.so"
-    [ -f "$TESTBED_PRELOAD" ] || make -C "$TOP" -s BUILD="$BUILD" "$TESTBED_PRELOAD" >&2
-    testbed_up "${RATES[@]}" || exit 1
+    testbed_bench_up coll_timing "${RATES[@]}"
     launch() { testbed_mpirun 0,1,2,3 "$@"; }
     where="4 emulated hosts x 2 ranks, links ${RATES[*]}"
 elif [ $# -gt 0 ]; then

@@ -27,14 +27,7 @@ LMO_SET=${LMO_SET:--m 1024 -M 262144 -S 65536 -r 3 -R 20}
 TESTBED_TIMEOUT=${TEST_TIMEOUT:-600}
 ALL=0,1,2,3
 W=$TMPD
-trap 'testbed_down; rm -rf "$TMPD"' EXIT
-trap 'exit 130' INT TERM
-why=$(testbed_unavailable)
-[ -z "$why" ] || { echo "cpm_coll_cluster: cannot build the cluster: $why" >&2; exit 1; }
-export TESTBED_PRELOAD="$BUILD/tests/cluster/wait_sleep.so"
-[ -f "$TESTBED_PRELOAD" ] || make -C "$TOP" -s BUILD="$BUILD" -f Makefile -f tests/cluster/module.mk \
-    "$TESTBED_PRELOAD" >&2
-testbed_up "${RATES[@]}" || exit 1
+testbed_bench_up cpm_coll_cluster "${RATES[@]}"
 echo "# model-based collectives on 4 emulated hosts, links ${RATES[*]}, root $ROOT ($(date -u +%Y-%m-%dT%H:%M:%SZ))"
 echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 

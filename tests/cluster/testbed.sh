@@ -20,6 +20,11 @@
 #                             limits its time
 #   testbed_down              kills what runs in the testbed, deletes it
 #   testbed_leftovers         prints what of this testbed still exists
+#   testbed_bench_up NAME RATE...
+#                             for a benchmark script (after tests/lib.sh):
+#                             takes the testbed down on exit, preloads
+#                             wait_sleep.so (built when missing) and brings
+#                             the testbed up, or exits 1 saying why not
 #
 # Names: namespaces "$TESTBED_PREFIX-hI" and "$TESTBED_PREFIX-br", host names
 # "nodeI" (or the I-th word of TESTBED_HOSTNAMES, exported so that the
@@ -124,6 +129,18 @@ testbed_up() { # RATE...
         # congestion window, or the rate seen depends on the pause.
         ip netns exec "$ns" sysctl -qw net.ipv4.tcp_slow_start_after_idle=0 || return 1
     done
+}
+
+testbed_bench_up() { # NAME RATE...
+    local name=$1 why
+    shift
+    trap 'testbed_down; rm -rf "$TMPD"' EXIT
+    trap 'exit 130' INT TERM
+    why=$(testbed_unavailable)
+    [ -z "$why" ] || { echo "$name: cannot build the cluster: $why" >&2; exit 1; }
+    export TESTBED_PRELOAD="$BUILD/tests/cluster/wait_sleep.so"
+    [ -f "$TESTBED_PRELOAD" ] || make -C "$TOP" -s BUILD="$BUILD" "$TESTBED_PRELOAD" >&2
+    testbed_up "$@" || exit 1
 }
 
 testbed_exec() { # I CMD...
