@@ -1,33 +1,34 @@
 #!/usr/bin/env bash
 # Barrier against window timing (--timing=window) of osu_allreduce,
-# osu_bcast and osu_barrier at 8 ranks, at 8 B, 1 KiB and 64 KiB. Every
+# osu_bcast and osu_barrier at NP ranks (8), at 8 B, 1 KiB and 64 KiB. Every
 # case runs ROUNDS times, the two methods alternating; per program, size and
 # method it prints the median over the runs of Avg Latency, its coefficient
 # of variation across the runs, and the windows missed of all calls.
 #
-# Then a check with a known answer: osu_allreduce at 8 B again, with rank 7
-# leaving every MPI_Barrier SKEW_US late (tests/bench/barrier_skew.c, a
-# preloaded PMPI wrapper). A rank's exit skew of D shows in barrier timing
-# as about D x 7/8 more (the seven ranks that wait for the late one count
-# it, the late one does not); window timing, whose calls start at agreed
-# times and not after a barrier, should not move. How far each method moves
-# against that expectation says which one carries the skew.
+# Then a check with a known answer: osu_allreduce at 8 B again, with the
+# last rank leaving every MPI_Barrier SKEW_US late (tests/bench/
+# barrier_skew.c, a preloaded PMPI wrapper). A rank's exit skew of D shows
+# in barrier timing as about D x (NP - 1) / NP more (the ranks that wait for
+# the late one count it, the late one does not); window timing, whose calls
+# start at agreed times and not after a barrier, should not move. How far
+# each method moves against that expectation says which one carries skew.
 #
 #   tests/bench/coll_timing.sh [BUILD [LAUNCHER...]]
 # BUILD: the build folder (default build). LAUNCHER: the command that starts
-# 8 ranks of a program (e.g. "srun -n 8"; it must pass the environment, which
-# srun and MPICH do and Open MPI's mpirun does on one host); default: the
-# launcher of tests/lib.sh with -n 8. "cluster" instead: 4 emulated hosts x 2
-# ranks of tests/cluster (root; links CLUSTER_RATES, default 1gbit each).
-# ROUNDS (default 5) and SKEW_US (default 20) from the environment. Draw no
-# conclusion from a busy machine: load and cores are printed first.
+# NP ranks of a program (e.g. "srun -n 8"; it must pass the environment,
+# which srun and MPICH do and Open MPI's mpirun does on one host); default:
+# the launcher of tests/lib.sh with -n NP. "cluster" instead: 4 emulated
+# hosts x 2 ranks of tests/cluster (root; links CLUSTER_RATES, default 1gbit
+# each). From the environment: NP (default 8: the ranks LAUNCHER starts),
+# ROUNDS (default 5), SKEW_US (default 20). Draw no conclusion from a busy
+# machine: load and cores are printed first.
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 BUILD=${1:-${BUILD:-build}}
 export BUILD
 [ $# -gt 0 ] && shift
 . "$here/../lib.sh"
-rounds=${ROUNDS:-5} skew=${SKEW_US:-20}
+rounds=${ROUNDS:-5} skew=${SKEW_US:-20} np=${NP:-8}
 make -C "$TOP" -s BUILD="$BUILD" coll-timing-bench >&2 || exit 1
 preload="$BUILD/tests/bench/barrier_skew.so"
 
@@ -35,7 +36,7 @@ where="one host"
 if [ "${1:-}" = cluster ]; then
     . "$here/../cluster/testbed.sh"
     read -r -a RATES <<< "${CLUSTER_RATES:-1gbit 1gbit 1gbit 1gbit}"
-    TESTBED_SLOTS=2
+    TESTBED_SLOTS=2 np=8
     testbed_bench_up coll_timing "${RATES[@]}"
     launch() { testbed_mpirun 0,1,2,3 "$@"; }
     where="4 emulated hosts x 2 ranks, links ${RATES[*]}"
@@ -44,11 +45,11 @@ elif [ $# -gt 0 ]; then
     launch() { "${launcher[@]}" "$@"; }
     where="$*"
 else
-    launch() { $MPIEXEC $MPIEXEC_FLAGS -n 8 "$@"; }
-    where="$MPIEXEC $MPIEXEC_FLAGS -n 8"
+    launch() { $MPIEXEC $MPIEXEC_FLAGS -n "$np" "$@"; }
+    where="$MPIEXEC $MPIEXEC_FLAGS -n $np"
 fi
 
-echo "# coll_timing: barrier against window timing, 8 ranks ($where), $rounds rounds"
+echo "# coll_timing: barrier against window timing, $np ranks ($where), $rounds rounds"
 echo "# $(date -u +%Y-%m-%dT%H:%M:%SZ), load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 
 # One run: PROGRAM METHOD SIZE [ENV...]; appends "program size method
@@ -82,9 +83,9 @@ for round in $(seq "$rounds"); do
         done
     done
     one osu_allreduce barrier 8 LD_PRELOAD="$preload${TESTBED_PRELOAD:+ $TESTBED_PRELOAD}" \
-        COMMSWEEP_BARRIER_SKEW="7:$skew"
+        COMMSWEEP_BARRIER_SKEW="$((np - 1)):$skew"
     one osu_allreduce window 8 LD_PRELOAD="$preload${TESTBED_PRELOAD:+ $TESTBED_PRELOAD}" \
-        COMMSWEEP_BARRIER_SKEW="7:$skew"
+        COMMSWEEP_BARRIER_SKEW="$((np - 1)):$skew"
 done
 
 # Per program, size and method: median, CV (sample sd / mean) and missed.
@@ -107,7 +108,7 @@ printf '# %-13s %6s %-8s %10s %7s %8s\n' program size method median_us cv_% miss
 summarize "$TMPD/runs"
 echo
 echo
-echo "# known skew: rank 7 leaves every MPI_Barrier $skew us late; barrier timing should rise by about $(awk -v d="$skew" 'BEGIN { printf "%.2f", d * 7 / 8 }') us, window timing not"
+echo "# known skew: rank $((np - 1)) leaves every MPI_Barrier $skew us late; barrier timing should rise by about $(awk -v d="$skew" -v n="$np" 'BEGIN { printf "%.2f", d * (n - 1) / n }') us, window timing not"
 printf '# %-13s %6s %-8s %10s %7s %8s %10s\n' program size method median_us cv_% missed rise_us
 summarize "$TMPD/skew" | while read -r p s m med cv missed; do
     base=$(awk -v p="$p" -v s="$s" -v m="$m" '$1 == p && $2 == s && $3 == m { print $4 }' "$TMPD/runs" | median)
