@@ -1,8 +1,8 @@
 /* timewin: agreed starts and window-based times; see timewin.h. */
 #include "timewin.h"
 
-#include <sched.h>
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #include "err.h"
@@ -11,12 +11,7 @@
 #include "timing.h"
 #include "topo.h"
 
-/* Where ranks share cores, a waiting rank offers its core to the others
- * between clock readings all the way to the start (the ranks still busy
- * with the previous call, or waiting too, need it; at the start they take
- * turns). On cores of their own, it spins: it leaves at the start to within
- * a clock reading. (Sleeping was tried and is worse: on a busy node the
- * wake-up comes tens of microseconds late.) *//* A rank that leaves its wait later than this after the start (it arrived
+/* A rank that leaves its wait later than this after the start (it arrived
  * late, or lost its core over the start) has not started with the others:
  * a tenth of the window, at least 1 us. Where ranks share cores, the ones
  * that spin at the start take turns and some leave a few microseconds
@@ -92,7 +87,11 @@ void timewin_describe(const struct timewin *w, double given_us, const char *call
                     "has missed it");
 }
 
-double timewin_length_rule(double busy)
+/* The length for calls that keep the slowest rank busy for busy seconds
+ * (its median over the trials): twice that, so a call twice as slow as
+ * usual still ends before the next start, and 10 us for the wait's own
+ * clock readings and the ranks' start spread. */
+static double length_rule(double busy)
 {
     return 2 * busy + 10e-6;
 }
@@ -106,7 +105,7 @@ void timewin_size(struct timewin *w, const double *busy, size_t n, double given)
     }
     double mine = n ? stats_median(busy, n) : 0, most;
     MPI_CHECK(MPI_Allreduce(&mine, &most, 1, MPI_DOUBLE, MPI_MAX, w->clock->comm));
-    w->length = timewin_length_rule(most);
+    w->length = length_rule(most);
 }
 
 void timewin_begin(struct timewin *w)
@@ -144,6 +143,12 @@ bool timewin_wait(struct timewin *w, size_t i)
     if (i > 0 && i % TIMEWIN_BLOCK == 0)
         regroup(w);
     double start = start_of(w, w->next++), now = clocksync_global(w->clock);
+    /* Where ranks share cores, a waiting rank offers its core to the others
+     * between clock readings all the way to the start (the ranks still busy
+     * with the previous call, or waiting too, need it; at the start they
+     * take turns). On cores of their own, it spins: it leaves at the start
+     * to within a clock reading. (Sleeping was tried and is worse: on a
+     * busy node the wake-up comes tens of microseconds late.) */
     while (now < start) {
         if (w->shared_cores)
             sched_yield();

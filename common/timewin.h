@@ -61,7 +61,7 @@ struct timewin {
     double first;  /* global start of window 0 */
     size_t next;   /* the window this rank's next call starts in */
     bool shared_cores; /* ranks of this machine share cores: waiting yields */
-    bool any_shared;   /* ... on some node */
+    bool any_shared;   /* ... on some machine */
     size_t cap;    /* calls held; call i in slot i % cap */
     double *local; /* per slot, TIMEWIN_NREDUCED values of this rank */
     double *most;  /* rank 0: their maxima over the ranks */
@@ -76,21 +76,17 @@ void timewin_init(struct timewin *w, const struct clocksync *clock, size_t cap);
 void timewin_describe(const struct timewin *w, double given_us, const char *calls);
 void timewin_free(struct timewin *w);
 
-/* The length for calls that keep the slowest rank busy for busy seconds
- * (its median over the trials): twice that, and 10 us for the wait's own
- * clock readings and the ranks' start spread. Pure. */
-double timewin_length_rule(double busy);
-
-/* Collective: the length is given (seconds, > 0), or else the rule applied to
- * the largest over the ranks of each rank's median of busy[0..n). */
+/* Collective: the length is given (seconds, > 0), or else measured: twice
+ * the largest over the ranks of each rank's median of busy[0..n) (the
+ * seconds a trial call kept it busy), and 10 us. */
 void timewin_size(struct timewin *w, const double *busy, size_t n, double given);
 
 /* Collective: rank 0 sets the start of window 0 one window and 1 ms ahead;
  * the next call starts in window 0. */
 void timewin_begin(struct timewin *w);
 
-/* Waits for the start of call i's window (i counts the calls since
- * timewin_begin; at every TIMEWIN_BLOCK-th the ranks first agree on the
+/* Waits for the start of call i's window (i numbers the calls alike on
+ * every rank; at every TIMEWIN_BLOCK-th the ranks first agree on the
  * window, so every rank must make the same calls). False when this rank
  * missed the start. */
 bool timewin_wait(struct timewin *w, size_t i);
