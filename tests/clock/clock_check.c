@@ -95,7 +95,7 @@ int main(int argc, char **argv)
     p = (struct clocksync_params){o.rounds, o.exchanges, o.span_ms * 1e-3, !o.offset_only};
 
     struct clocksync c;
-    clocksync_init(&c, MPI_COMM_WORLD, &p);
+    clocksync_init(&c, harness.comm, &p);
     out_header("clock model check", argc, argv);
     const char *hook = getenv(CLOCKSYNC_ENV);
     out_comment("%s=%s; tolerance %.3f us", CLOCKSYNC_ENV, hook ? hook : "", o.tolerance_us);
@@ -121,11 +121,11 @@ int main(int argc, char **argv)
              "offset true %.3f us, model %.3f us; drift true %.3f ppm, model %.3f ppm",
              offset * 1e6, (clocksync_to_global(&c, local) - local) * 1e6, drift * 1e6,
              c.model.drift * 1e6);
-    out_comment_per_rank(MPI_COMM_WORLD, "", line, sizeof line);
+    out_comment_per_rank(harness.comm, "", line, sizeof line);
     clocksync_free(&c);
     if (harness.rank == 0 && worst * 1e6 > o.tolerance_us)
         err_print("the clock model is off by %.3f us, more than %.3f us", worst * 1e6,
                   o.tolerance_us);
-    MPI_CHECK(MPI_Bcast(&worst, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Bcast(&worst, 1, MPI_DOUBLE, 0, harness.comm));
     harness_finish(worst * 1e6 > o.tolerance_us ? ERR_STATUS_FAIL : ERR_STATUS_OK);
 }

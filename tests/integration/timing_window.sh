@@ -2,12 +2,14 @@
 # Window (synchronised) timing: the clock model against an injected skew
 # (COMMSWEEP_CLOCK_SKEW and tests/clock/clock_check) at 2, 4 and 8 ranks,
 # and a model without drift that must fail; OSU collectives (blocking,
-# non-blocking, the barrier) under --timing=window at 1 to 8 ranks with -c,
-# in the same layout as under barrier timing; cpm/collective; bad values.
+# non-blocking, the barrier, a neighborhood and a persistent one) under
+# --timing=window at 1 to 8 ranks with -c, in the same layout as under
+# barrier timing; cpm/collective; bad values.
 # Where other programs hold the cores, ranks cannot start together and a
 # program may answer that every call missed its window: those runs (above
 # one rank) are skipped, not passed.
 . "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/osu_coll_lib.sh"
 P=$BUILD/osu
 CHECK=$BUILD/tests/clock/clock_check
 COLL=$BUILD/cpm/collective
@@ -119,6 +121,13 @@ both "1 2 4 8" osu_allreduce -m 4:16 -c -f
 both "4" osu_bcast -k rotate -m 1:4 -c
 both "2" osu_barrier -f
 both "2" osu_iallgather -m 1:4 -c -f -z
+# Programs added to the driver later get it too.
+both "3" osu_neighbor_alltoall -m 1:4 -c -f
+if coll_persistent_built; then
+    both "2" osu_allreduce_persistent -m 4:8 -c -f
+else
+    skip "osu_allreduce_persistent --timing=window" "no persistent collectives in this MPI library"
+fi
 
 run1 "$P/osu_reduce" --timing=window --sync-window 30 -m 8:8 -i 10 -x 2
 expect '[ "$RC" = 0 ] && grep -q "^# window: 30.00 us (--sync-window)" "$OUT" && grep -qE "^# window: size 8: [0-9]+ calls kept, [0-9]+ missed \(left out\), window 30.00 us" "$OUT" && [ -z "$(window_problems 10)" ]' \
