@@ -340,6 +340,30 @@ static double lmo_half_round_trip(const struct lmo_planted *w, int a, int b, int
     return median_of(x, count) / 2.0;
 }
 
+/* The solved model holds the planted parameters, predicts as they do from
+ * 0 bytes to 1 MiB, and corrected nothing. */
+static void lmo_assert_planted(const struct lmo_planted *w, const struct cpm_lmo *l)
+{
+    for (int i = 0; i < LN; i++) {
+        assert_double_equal(l->C[i], w->C[i], 1e-15);
+        assert_double_equal(l->t[i], w->t[i], 1e-15);
+    }
+    for (int k = 0; k < LPAIRS; k++) {
+        assert_double_equal(l->L[k], w->L[k], 1e-15);
+        assert_double_equal(l->inv_beta[k], w->ib[k], 1e-15);
+    }
+    for (size_t m = 0; m <= 1 << 20; m = m ? 4 * m : 1)
+        for (int k = 0; k < LPAIRS; k++) {
+            int a, b;
+            cpm_pair_at(LN, (size_t)k, &a, &b);
+            double want = w->C[a] + w->L[k] + w->C[b] + (double)m * (w->t[a] + w->ib[k] + w->t[b]);
+            assert_double_equal(cpm_predict_p2p(&l->predictor, a, b, m), want, 1e-12 * want);
+        }
+    assert_int_equal(l->fixes.negative_C + l->fixes.negative_t + l->fixes.falling_pairs +
+                         l->fixes.negative_L + l->fixes.negative_inv_beta,
+                     0);
+}
+
 /* Exact measurements give back the planted parameters and predictions. */
 static void test_lmo_solve_recovers_parameters(void **state)
 {
@@ -349,28 +373,11 @@ static void test_lmo_solve_recovers_parameters(void **state)
     for (int local = 0; local < 2; local++) {
         struct cpm_lmo_data d = lmo_data(&w, local);
         struct cpm_lmo *l = lmo_solved(&d);
-        for (int i = 0; i < LN; i++) {
-            assert_double_equal(l->C[i], w.C[i], 1e-15);
-            assert_double_equal(l->t[i], w.t[i], 1e-15);
-        }
-        for (int k = 0; k < LPAIRS; k++) {
-            assert_double_equal(l->L[k], w.L[k], 1e-15);
-            assert_double_equal(l->inv_beta[k], w.ib[k], 1e-15);
-        }
+        lmo_assert_planted(&w, l);
         /* Pair 1-3 (index 4): C 2e-6 + 3e-6, L 9e-6, per byte 2e-9 + 3e-9 + 1.5e-9. */
         assert_double_equal(cpm_predict_p2p(&l->predictor, 3, 1, 1000), 14e-6 + 6.5e-6, 1e-15);
-        for (size_t m = 0; m <= 1 << 20; m = m ? 4 * m : 1)
-            for (int k = 0; k < LPAIRS; k++) {
-                int a, b;
-                cpm_pair_at(LN, (size_t)k, &a, &b);
-                double want = w.C[a] + w.L[k] + w.C[b] + (double)m * (w.t[a] + w.ib[k] + w.t[b]);
-                assert_double_equal(cpm_predict_p2p(&l->predictor, a, b, m), want, 1e-12 * want);
-            }
-        /* Exact data: every triplet gives the same answer, nothing to fix. */
+        /* Exact data: every triplet gives the same answer. */
         assert_true(l->worst_ci < 1e-6);
-        assert_int_equal(l->fixes.negative_C + l->fixes.negative_t + l->fixes.falling_pairs +
-                             l->fixes.negative_L + l->fixes.negative_inv_beta,
-                         0);
         cpm_lmo_free(l);
     }
 }
@@ -431,22 +438,7 @@ static void test_lmo_solve_resists_a_spoiled_experiment(void **state)
     w.tri[3][0].time *= slow; /* trim[1]: root 0 to 2, M bytes */
     struct cpm_lmo_data d = lmo_data(&w, true);
     struct cpm_lmo *l = lmo_solved(&d);
-    for (int i = 0; i < LN; i++) {
-        assert_double_equal(l->C[i], w.C[i], 1e-15);
-        assert_double_equal(l->t[i], w.t[i], 1e-15);
-    }
-    for (int k = 0; k < LPAIRS; k++) {
-        int a, b;
-        cpm_pair_at(LN, (size_t)k, &a, &b);
-        assert_double_equal(l->L[k], w.L[k], 1e-15);
-        assert_double_equal(l->inv_beta[k], w.ib[k], 1e-15);
-        double at0 = w.p2p0[k].time / 2, atm = w.p2pm[k].time / 2;
-        assert_double_equal(cpm_predict_p2p(&l->predictor, a, b, 0), at0, 1e-12 * at0);
-        assert_double_equal(cpm_predict_p2p(&l->predictor, b, a, w.m), atm, 1e-12 * atm);
-    }
-    assert_int_equal(l->fixes.negative_C + l->fixes.negative_t + l->fixes.falling_pairs +
-                         l->fixes.negative_L + l->fixes.negative_inv_beta,
-                     0);
+    lmo_assert_planted(&w, l);
     /* The spoiled solutions still show in the spread. */
     assert_true(l->worst_ci > 0.1);
     cpm_lmo_free(l);
