@@ -5,8 +5,8 @@
  * with fixed and per-byte processing delays C, t of each processor and the
  * latency L and rate beta of each link (symmetric). The parameters come from
  * round trips between pairs and one-to-two experiments over every triplet,
- * C and t solved per triplet and averaged, L and beta then solved per pair
- * from its round trips (see cpm_lmo_solve). Thresholds describe
+ * C and t solved per triplet (their medians over the triplets), L and beta
+ * then solved per pair from its round trips (see cpm_lmo_solve). Thresholds describe
  * what the linear model misses on a loaded root: S, where flat one-to-many
  * (scatter) changes regime, and M1 < M2, the medium sizes of many-to-one
  * (gather) where the time escalates; the linear fits on either side of the
@@ -20,7 +20,7 @@
 
 /* What the solver corrected or found odd, for the warnings of the tools. */
 struct cpm_lmo_fixes {
-    int negative_C, negative_t; /* processor averages below 0, set to 0 */
+    int negative_C, negative_t; /* processor delays below 0, set to 0 */
     int falling_pairs;          /* round trip of M bytes faster than the empty
                                  * one: the pair's per-byte sum set to 0 */
     int negative_L, negative_inv_beta; /* link terms below 0, kept (the
@@ -48,16 +48,16 @@ void cpm_lmo_free(struct cpm_lmo *model);
  * experiments (M out, empty back) of 0 and M bytes (3 per triplet,
  * cpm_measure_p2pp order) and round trips of 0 and M bytes each way (full
  * round-trip times), either taken within each triplet (tri0/trim, the
- * results_p2p of cpm_measure_p2pp_p2p, both directions averaged) or, when
+ * results_p2p of cpm_measure_p2pp_p2p, both directions) or, when
  * those are NULL, once per pair (p2p0/p2pm, cpm_pair_index order). */
 struct cpm_lmo_data {
     size_t m;
     const struct cpm_result *p2p0, *p2pm, *p2pp0, *p2ppm;
     struct cpm_result *const *tri0, *const *trim;
 };
-/* Solves C and t per triplet and averages them, then L and 1/beta per pair
- * from the pair's averaged round trips, into model (heterogeneous, n >= 3):
- * its point-to-point predictions reproduce the measured round trips (halved)
+/* Solves C and t per triplet and takes their medians, then L and 1/beta per
+ * pair from the median of the pair's round trips, into model (heterogeneous,
+ * n >= 3): its point-to-point predictions reproduce those round trips (halved)
  * and never fall with the message size. Sets model->worst_ci at level cl and
  * model->fixes. Returns -1 with a message in err when a time is negative or
  * not finite. */

@@ -38,9 +38,20 @@ static void add(struct solutions *s, size_t group, double v)
     s->x[group * s->per + s->n[group]++] = v;
 }
 
-static double mean_of(const struct solutions *s, size_t group)
+/* The median, not the mean: each solution is made of the means of a few
+ * experiments, and on a shared or loaded machine one experiment in several
+ * catches a descheduling that puts its mean ten or a hundred times above
+ * the others for microsecond round trips. A mean spreads that over the
+ * parameter; the median leaves it out while fewer than half are hit, and
+ * equals the mean of clean data up to its noise. */
+static double centre_of(const struct solutions *s, size_t group)
 {
-    return s->n[group] ? stats_mean(s->x + group * s->per, s->n[group]) : 0.0;
+    if (!s->n[group])
+        return 0.0;
+    double m = stats_median(s->x + group * s->per, s->n[group]);
+    if (isnan(m))
+        err_fatal("out of memory for a median of %zu values", s->n[group]);
+    return m;
 }
 
 /* Half-width of the confidence interval relative to the mean. */
@@ -71,18 +82,20 @@ static double relative_ci(const struct solutions *s, size_t group, double cl)
  *
  * The seed averages every parameter's per-triplet solutions. The same
  * equations are solved here in an order that matters on real data: C_v and
- * t_v per triplet, averaged over all triplets holding v; then L_ab and
- * 1/beta_ab once per pair, from the pair's round trips averaged over the
- * triplets that measured them, with those averaged C and t. The prediction
+ * t_v per triplet, their median over all triplets holding v; then L_ab and
+ * 1/beta_ab once per pair, from the median of the round trips of the pair
+ * that each of its processes timed in each triplet holding it (2(n-2) of
+ * them), with those C and t. The prediction
  * C_a + L_ab + C_b + M(t_a + 1/beta_ab + t_b) then equals
  * T_ab(0)/2 + M (T_ab(M) - T_ab(0)) / (2M), the measured round trip halved,
  * whatever the spread of t_v over the triplets. Averaging per-triplet L and
  * 1/beta instead leaves the prediction off by the difference between t_a
- * averaged over the pair's triplets and over all of a's; t_v is a small
- * difference of large times, so that spread is tens of percent of a link's
- * time on a shaped network (8.7 to 32.5 MB/s for four equal links of 12.4).
+ * over the pair's triplets and over all of a's; t_v is a small difference
+ * of large times, so that spread is tens of percent of a link's time on a
+ * shaped network (8.7 to 32.5 MB/s for four equal links of 12.4).
+ * Medians rather than means: see centre_of.
  *
- * Processor delays are durations: a negative average (noise, or a C_v or
+ * Processor delays are durations: a negative median (noise, or a C_v or
  * t_v smaller than the jitter) is set to 0, and L and 1/beta absorb it, so
  * the point-to-point sums stay as measured. A pair whose round trip at M
  * was faster than the empty one gets a per-byte sum of 0 (no prediction
@@ -90,9 +103,10 @@ static double relative_ci(const struct solutions *s, size_t group, double cl)
  * what the round trips show, and the fixes record them for a warning.
  */
 
-/* Round trip between the processes at positions a and b of triplet tr. */
-static double round_trip(const struct cpm_lmo_data *d, int n, size_t tr, const int *v, int a,
-                         int b, bool full)
+/* Round trip between the processes at positions a and b of triplet tr as
+ * the one at a timed it (the pair's own when none were taken per triplet). */
+static double round_trip_from(const struct cpm_lmo_data *d, int n, size_t tr, const int *v,
+                              int a, int b, bool full)
 {
     struct cpm_result *const *tri = full ? d->trim : d->tri0;
     if (!tri) {
@@ -100,9 +114,15 @@ static double round_trip(const struct cpm_lmo_data *d, int n, size_t tr, const i
         return pairs[cpm_pair_index(n, v[a], v[b])].time;
     }
     /* Root a measured its round trip to a+1 in tri[0], to a+2 in tri[1]. */
-    double from_a = tri[b == (a + 1) % 3 ? 0 : 1][3 * tr + (size_t)a].time;
-    double from_b = tri[a == (b + 1) % 3 ? 0 : 1][3 * tr + (size_t)b].time;
-    return (from_a + from_b) / 2.0;
+    return tri[b == (a + 1) % 3 ? 0 : 1][3 * tr + (size_t)a].time;
+}
+
+/* The same, both directions averaged: what one triplet's system sees. */
+static double round_trip(const struct cpm_lmo_data *d, int n, size_t tr, const int *v, int a,
+                         int b, bool full)
+{
+    return (round_trip_from(d, n, tr, v, a, b, full) + round_trip_from(d, n, tr, v, b, a, full)) /
+           2.0;
 }
 
 static bool usable_time(double t) { return isfinite(t) && t >= 0.0; }
@@ -148,15 +168,16 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
     }
     if (check_times(d, n, err, errlen) != 0)
         return -1;
-    /* A processor is in C(n-1, 2) triplets, a pair in n - 2. */
+    /* A processor is in C(n-1, 2) triplets, a pair in n - 2, where each of
+     * its processes timed a round trip to the other. */
     size_t per_proc = (size_t)(n - 1) * (size_t)(n - 2) / 2, per_pair = (size_t)(n - 2);
     struct solutions C, t, L, ib, rt0, rtm;
     solutions_init(&C, (size_t)n, per_proc);
     solutions_init(&t, (size_t)n, per_proc);
     solutions_init(&L, pairs, per_pair);
     solutions_init(&ib, pairs, per_pair);
-    solutions_init(&rt0, pairs, per_pair);
-    solutions_init(&rtm, pairs, per_pair);
+    solutions_init(&rt0, pairs, 2 * per_pair);
+    solutions_init(&rtm, pairs, 2 * per_pair);
     double M = (double)d->m;
     /* C_v and t_v per triplet; the pairs' round trips gathered. */
     for (size_t tr = 0; tr < triplets; tr++) {
@@ -173,8 +194,10 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
             add(&t, (size_t)v[r],
                 (d->p2ppm[3 * tr + (size_t)r].time - fmax(both_x, both_y) - 2.0 * c) / M);
             size_t p = cpm_pair_index(n, v[r], v[x]);
-            add(&rt0, p, t0x);
-            add(&rtm, p, round_trip(d, n, tr, v, r, x, true));
+            for (int full = 0; full < 2; full++) {
+                add(full ? &rtm : &rt0, p, round_trip_from(d, n, tr, v, r, x, full));
+                add(full ? &rtm : &rt0, p, round_trip_from(d, n, tr, v, x, r, full));
+            }
         }
     }
     memset(&l->fixes, 0, sizeof l->fixes);
@@ -182,8 +205,8 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
     for (int i = 0; i < n; i++) {
         l->worst_ci = fmax(l->worst_ci, fmax(relative_ci(&C, (size_t)i, cl),
                                              relative_ci(&t, (size_t)i, cl)));
-        l->C[i] = mean_of(&C, (size_t)i);
-        l->t[i] = mean_of(&t, (size_t)i);
+        l->C[i] = centre_of(&C, (size_t)i);
+        l->t[i] = centre_of(&t, (size_t)i);
         if (l->C[i] < 0.0) {
             l->fixes.negative_C++;
             l->C[i] = 0.0;
@@ -196,8 +219,8 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
     for (size_t p = 0; p < pairs; p++) {
         int a, b;
         cpm_pair_at(n, p, &a, &b);
-        double fixed = mean_of(&rt0, p) / 2.0;
-        double per_byte = (mean_of(&rtm, p) - mean_of(&rt0, p)) / (2.0 * M);
+        double fixed = centre_of(&rt0, p) / 2.0;
+        double per_byte = (centre_of(&rtm, p) - centre_of(&rt0, p)) / (2.0 * M);
         if (per_byte < 0.0) {
             l->fixes.falling_pairs++;
             per_byte = 0.0;
@@ -208,7 +231,7 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
         l->fixes.negative_inv_beta += l->inv_beta[p] < 0.0;
     }
     /* The spread of the pairs' solutions over their triplets, with the
-     * averaged C and t (the round trips are what differs between them). */
+     * C and t above (the round trips are what differs between them). */
     for (size_t tr = 0; tr < triplets; tr++) {
         int v[3];
         cpm_triplet_at(n, tr, &v[0], &v[1], &v[2]);
@@ -422,7 +445,7 @@ void cpm_lmo_report(const struct cpm_lmo *l, size_t m, double eps, cpm_note_fn n
     const struct cpm_lmo_fixes *f = &l->fixes;
     if (f->negative_C || f->negative_t) {
         snprintf(text, sizeof text,
-                 "LMO warning: %d fixed (C) and %d per-byte (t) processor delays averaged "
+                 "LMO warning: %d fixed (C) and %d per-byte (t) processor delays came out "
                  "below 0 and were set to 0; L and 1/beta absorb the difference",
                  f->negative_C, f->negative_t);
         note(text, ctx);
