@@ -84,6 +84,7 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     int win = RMA_WIN_CREATE, sync = -1, lock = b->shared_lock ? 0 : 1, type = RMA_TYPE_CHAR;
     static const char *const lock_names[] = {"shared", "exclusive", NULL};
     bool no_hints = false;
+    int memory = RMA_MEM_ALLOC_MEM;
     char sync_help[160];
     rma_mode_sync_help(&b->rules, b->default_sync, sync_help, sizeof sync_help);
     struct opt_spec extra[] = {
@@ -104,6 +105,11 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
         {.long_name = "win-per-size", .kind = OPT_FLAG, .dest = &r->win_per_size,
          .help = "create the window again for every size, of size x window bytes, as OMB 7.4 "
                  "(default: once, at the largest size)"},
+        {.long_name = "win-memory", .kind = OPT_CHOICE, .dest = &memory,
+         .metavar = "alloc_mem|malloc",
+         .help = "memory of -w create and dynamic windows: alloc_mem (default: MPI_Alloc_mem, "
+                 "as the seed) or malloc (page-aligned, touched, as OMB 7.4)",
+         .choices = rma_win_memory_names},
         {0},
         {0},
         {.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE, .dest = &type,
@@ -113,8 +119,8 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
                      : "element type (default mpi_char); all: one sweep with each",
          .choices = rma_type_choices},
     };
-    extra[6] = osu_alias(&extra[0], "win-options");
-    extra[7] = osu_alias(&extra[1], "sync-option");
+    extra[7] = osu_alias(&extra[0], "win-options");
+    extra[8] = osu_alias(&extra[1], "sync-option");
     size_t nextra = sizeof extra / sizeof extra[0] - (b->omb_types ? 0 : 1);
     accept_seed_spelling(argc, argv);
     osu_parse(&r->opts, &b->prog, argc, argv, extra, nextra);
@@ -123,6 +129,7 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
     r->win_kind = (enum rma_win_kind)win;
     r->sync = sync < 0 ? b->default_sync : (enum rma_sync)sync;
     r->hints = !no_hints;
+    r->memory = (enum rma_win_memory)memory;
     r->lock_shared = lock == 0;
 
     bool device = r->opts.where[0] != BUF_HOST || r->opts.where[1] != BUF_HOST;
@@ -226,7 +233,7 @@ static void print_preamble(const struct rma_run *r, int argc, char **argv)
     osu_print_preamble(&r->opts, &r->bench->prog, argc, argv, NULL, omb);
     bool device = r->opts.where[0] != BUF_HOST || r->opts.where[1] != BUF_HOST;
     char text[256];
-    rma_window_describe(r->win_kind, r->hints, device, text, sizeof text);
+    rma_window_describe(r->win_kind, r->memory, r->hints, device, text, sizeof text);
     out_comment("window creation: %s; %s", text,
                 r->win_per_size ? "a window of size x window bytes for every size (outside "
                                   "the timing)"
@@ -269,8 +276,8 @@ static void print_columns(const struct rma_run *r)
 static void open_window(struct rma_run *r, size_t bytes)
 {
     enum buf_where where = osu_where_for_rank(&r->opts, r->rank, 2);
-    rma_window_open(&r->window, r->win_kind, bytes, where, r->hints, r->rank, r->peer,
-                    harness.comm);
+    rma_window_open(&r->window, r->win_kind, r->memory, bytes, where, r->hints, r->rank,
+                    r->peer, harness.comm);
     rma_sync_init(&r->epoch, r->sync, r->window.win, r->peer, r->rank == 0, harness.comm);
     r->epoch.lock_type = r->lock_shared ? MPI_LOCK_SHARED : MPI_LOCK_EXCLUSIVE;
     r->xfer.base = r->window.peer_base;

@@ -31,6 +31,7 @@ struct rma_run {
     enum rma_win_kind win_kind;
     enum rma_sync sync;
     bool hints;
+    enum rma_win_memory memory; /* --win-memory: where create/dynamic window memory comes from */
     int rank, peer;
     enum rma_role roles[2]; /* this rank's role in each epoch of an iteration */
     size_t epochs;          /* epochs per iteration: 2 for a ping-pong, else 1 */

@@ -7,6 +7,8 @@
 #include "err.h"
 #include "win.h"
 
+const char *const rma_win_memory_names[] = {"alloc_mem", "malloc", NULL};
+
 /* The seed's hint: MVAPICH2 places such memory in shared memory, other
  * libraries ignore it. */
 static MPI_Info hint_info(bool hints)
@@ -44,8 +46,9 @@ static void created(int rc, const char *call, MPI_Comm comm)
             "another -w)", call, text);
 }
 
-void rma_window_open(struct rma_window *w, enum rma_win_kind kind, size_t bytes,
-                     enum buf_where where, bool hints, int rank, int peer, MPI_Comm comm)
+void rma_window_open(struct rma_window *w, enum rma_win_kind kind, enum rma_win_memory memory,
+                     size_t bytes, enum buf_where where, bool hints, int rank, int peer,
+                     MPI_Comm comm)
 {
     memset(w, 0, sizeof *w);
     w->kind = kind;
@@ -53,10 +56,13 @@ void rma_window_open(struct rma_window *w, enum rma_win_kind kind, size_t bytes,
     w->mem.bytes = bytes;
     w->mem.where = where;
     MPI_Info info = hint_info(hints && where == BUF_HOST);
-    if (where != BUF_HOST)
+    if (where != BUF_HOST || (kind != RMA_WIN_ALLOCATE && memory == RMA_MEM_MALLOC)) {
         buf_alloc_all(&w->mem, bytes, where, comm);
-    else if (kind != RMA_WIN_ALLOCATE)
+        if (where == BUF_HOST) /* touched before the window exists, as OMB 7.4 does */
+            memset(w->mem.ptr, 0, bytes);
+    } else if (kind != RMA_WIN_ALLOCATE) {
         alloc_mpi_memory(w, bytes, info, comm);
+    }
 
     switch (kind) {
     case RMA_WIN_CREATE:
@@ -99,11 +105,14 @@ void rma_window_close(struct rma_window *w)
     w->mem.ptr = NULL;
 }
 
-void rma_window_describe(enum rma_win_kind kind, bool hints, bool device, char *text,
-                         size_t len)
+void rma_window_describe(enum rma_win_kind kind, enum rma_win_memory memory_from, bool hints,
+                         bool device, char *text, size_t len)
 {
-    const char *memory = device ? "device memory" : "MPI_Alloc_mem memory";
-    const char *hint = device  ? "" : hints ? ", info alloc_shm=true" : ", no info hints";
+    bool own = device || (kind != RMA_WIN_ALLOCATE && memory_from == RMA_MEM_MALLOC);
+    const char *memory = device ? "device memory"
+                         : own  ? "page-aligned memory (posix_memalign)"
+                                : "MPI_Alloc_mem memory";
+    const char *hint = own ? "" : hints ? ", info alloc_shm=true" : ", no info hints";
     switch (kind) {
     case RMA_WIN_CREATE:
         snprintf(text, len, "create (MPI_Win_create over %s%s)", memory, hint);

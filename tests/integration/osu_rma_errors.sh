@@ -38,6 +38,7 @@ refuse "osu_passive_put_bw -s fence refused" osu_passive_put_bw -s fence
 refuse "osu_passive_get_bw -s pscw refused" osu_passive_get_bw -s pscw
 refuse2 "osu_put_bibw -s lock refused" osu_put_bibw -s lock
 expect 'grep -q "use pscw, fence" "$ERR"' "the refusal lists what applies"
+refuse "--win-memory with an unknown source refused" osu_get_bw --win-memory heap
 refuse "osu_put_bibw -s lock_all refused" osu_put_bibw -s lock_all
 
 # Bad option values.

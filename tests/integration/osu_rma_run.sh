@@ -115,6 +115,21 @@ osu_passive_get_latency|allocate|lock_all|-m 1:8|1 2 4 8
 osu_fop_latency|create|flush_local||1
 CASES
 
+# --win-memory malloc: create and dynamic windows over page-aligned memory
+# of the program's own, as OMB 7.4 makes them; the data still checks.
+while IFS='|' read -r prog kind mode args sizes; do
+    # shellcheck disable=SC2086
+    run 2 "$RMA/$prog" --win-memory malloc -w "$kind" -s "$mode" $args -i 3 -x 1 -c < /dev/null
+    expect_rma "$prog --win-memory malloc -w $kind -s $mode -c" "$prog" "$kind" "$mode" "$sizes" \
+        "$(rma_column "$prog")" Validation
+    expect 'grep -q "^# window creation: .*page-aligned memory (posix_memalign)" "$OUT"' \
+        "$prog --win-memory malloc says so in its header"
+done <<'CASES'
+osu_put_latency|create|flush|-m 1024:4096|1024 2048 4096
+osu_get_bw|dynamic|lock|-m 1:8 -W 4|1 2 4 8
+osu_acc_latency|create|fence|-m 4:16|4 8 16
+CASES
+
 # Zero-byte operations (sync cost alone) and a size that is no power of two.
 run 2 "$RMA/osu_put_latency" -m 0:3 -i 2 -x 0 -c
 expect_rma "osu_put_latency -m 0:3" osu_put_latency create pscw "0 1 2" "Latency (us)" Validation
