@@ -7,7 +7,8 @@
 #   dropin (default): osu_latency 1-64 B, osu_bw and osu_bibw 64 KiB-4 MiB
 #     (2 ranks); osu_allreduce (float) and osu_alltoall 1 B-64 KiB at 4
 #     ranks; osu_put_latency (8 B-4 KiB) and osu_get_bw (64 KiB-1 MiB) in
-#     each of the six synchronizations, on MPI_Win_create windows;
+#     each of the six synchronizations, on MPI_Win_create windows, each
+#     with the seed's window and (CASE/omb) with OMB 7.4's;
 #     osu_mbw_mr 1 B-64 KiB at 4 ranks.
 #   added: the programs added beside those (point-to-point persistent,
 #     osu_latency_mp, the fan tests at 4 ranks as 2 nodes of 2, alltoallw,
@@ -34,8 +35,10 @@ ours="$BUILD/osu"
 fake_node="$(cd "$(dirname "$0")/../integration/omb74" && pwd)/fake_node.sh"
 find_omb() { find "$omb/c/mpi" -type f -perm -u+x -name "$1" | head -1; }
 
-# CASE NP OUR_PROGRAM OMB_PROGRAM ARGS (the same for both; --ranks-per-node N
-# is ours only: OMB runs under fake_node.sh N instead)
+# CASE NP OUR_PROGRAM OMB_PROGRAM ARGS (the same for both, but for options of
+# ours only, which OMB does not get: --win-memory and --win-per-size, whose
+# behaviour is OMB's own, and --ranks-per-node N, for which OMB runs under
+# fake_node.sh N instead)
 cases=()
 case "${SET:-dropin}" in
 dropin)
@@ -47,9 +50,14 @@ dropin)
         "alltoall|4|osu_alltoall|osu_alltoall|-m 1:65536"
         "mbw_mr|4|osu_mbw_mr|osu_mbw_mr|-m 1:65536"
     )
+    # Each one-sided case twice: with the seed's window (MPI_Alloc_mem
+    # memory, one window for all sizes) and, "/omb", with OMB 7.4's.
+    omb_window="--win-memory malloc --win-per-size"
     for s in pscw fence lock flush flush_local lock_all; do
         cases+=("put_latency-$s|2|osu_put_latency|osu_put_latency|-w create -s $s -m 8:4096"
-                "get_bw-$s|2|osu_get_bw|osu_get_bw|-w create -s $s -m 65536:1048576")
+                "put_latency-$s/omb|2|osu_put_latency|osu_put_latency|-w create -s $s -m 8:4096 $omb_window"
+                "get_bw-$s|2|osu_get_bw|osu_get_bw|-w create -s $s -m 65536:1048576"
+                "get_bw-$s/omb|2|osu_get_bw|osu_get_bw|-w create -s $s -m 65536:1048576 $omb_window")
     done ;;
 added)
     cases=(
@@ -104,8 +112,9 @@ for r in $(seq "$rounds"); do
         omb_args=$args wrap=()
         if [[ " $args " =~ \ --ranks-per-node\ ([0-9]+) ]]; then
             wrap=("$fake_node" "${BASH_REMATCH[1]}")
-            omb_args=$(sed 's/ *--ranks-per-node [0-9]*//' <<< "$args")
         fi
+        omb_args=$(sed -e 's/ *--ranks-per-node [0-9]*//' -e 's/ *--win-memory [a-z_]*//' \
+                       -e 's/ *--win-per-size//' <<< "$args")
         # shellcheck disable=SC2086
         one_run "$TMPD/ours.$r" "$name" "$np" "$ours/$mine" $args
         # shellcheck disable=SC2086
