@@ -238,13 +238,15 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
 
 /* Window timing: the length from TIMEWIN_TRIALS calls as the series will
  * make them, each between barriers and timed whole on every rank (the
- * barrier's wait included, which errs on the long side). */
+ * barrier's wait included, which errs on the long side). Their parts go to
+ * slot 0, which the series overwrites: a series may hold fewer calls than
+ * there are trials. */
 static void size_window(struct coll_run *r, size_t iter, double compute_s, double *const *parts)
 {
     double busy[TIMEWIN_TRIALS];
     for (size_t i = 0; i < TIMEWIN_TRIALS && r->window_us <= 0; i++) {
         double t0 = timing_now();
-        one_call(r, iter + i, r->check, compute_s, parts, i);
+        one_call(r, iter + i, r->check, compute_s, parts, 0);
         busy[i] = timing_now() - t0;
     }
     timewin_size(&r->win, busy, TIMEWIN_TRIALS, r->window_us * 1e-6);

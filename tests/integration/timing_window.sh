@@ -121,6 +121,15 @@ both "1 2 4 8" osu_allreduce -m 4:16 -c -f
 both "4" osu_bcast -k rotate -m 1:4 -c
 both "2" osu_barrier -f
 both "2" osu_iallgather -m 1:4 -c -f -z
+# A series of fewer calls than the window's trial calls (TIMEWIN_TRIALS, 8):
+# the trials' start, test and wait times must stay inside the series' arrays.
+run 2 "$P/osu_iallreduce" --timing=window -i 2 -x 1 -m 4:8 -c -f
+if too_busy osu_iallreduce; then
+    skip "osu_iallreduce --timing=window -i 2" "every call missed its window: the machine is too busy"
+else
+    expect_success "osu_iallreduce --timing=window -i 2 (fewer calls than trials): rows, windows, Pass" \
+        window_problems 2
+fi
 # Programs added to the driver later get it too.
 both "3" osu_neighbor_alltoall -m 1:4 -c -f
 if coll_persistent_built; then
