@@ -20,12 +20,26 @@ static bool agree(MPI_Comm comm, int root, bool done_on_root)
     return flag != 0;
 }
 
+/* One run of the warm-up done: whether another follows, as root decides
+ * by cpm_warmup_more and tells everyone. */
+static bool warming(MPI_Comm comm, int root, size_t *runs, double start)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    return agree(comm, root, rank == root && cpm_warmup_more(++*runs, MPI_Wtime() - start));
+}
+
 static double barrier_time(MPI_Comm comm, int root, const struct cpm_precision *p)
 {
     int rank;
     MPI_Comm_rank(comm, &rank);
     struct cpm_sampler s;
     cpm_sampler_init(&s, p);
+    size_t runs = 0;
+    double start = MPI_Wtime();
+    do
+        MPI_CHECK(MPI_Barrier(comm));
+    while (warming(comm, root, &runs, start));
     bool done;
     do {
         double t0 = MPI_Wtime();
@@ -267,6 +281,13 @@ void cpm_coll_measure(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, voi
     struct cpm_sampler s;
     cpm_sampler_init(&s, p);
     int decider = t->method == CPM_TIMING_WINDOW ? 0 : t->root;
+    /* The warm-up: runs like the others, their times dropped (with the
+     * window method, timed_run is set-up, barrier, operation and check). */
+    size_t runs = 0;
+    double start = MPI_Wtime();
+    do
+        timed_run(t, op, size, ctx, finish);
+    while (warming(t->comm, decider, &runs, start));
     if (t->method == CPM_TIMING_WINDOW) {
         measure_window(t, op, size, ctx, &s);
     } else {

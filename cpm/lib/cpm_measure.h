@@ -2,6 +2,7 @@
  * cpm_measure: the measurement layer the models are built on (what MPIBlib
  * provides to the original CPM). It owns
  *   - the precision of an experiment and the Student-t stopping rule,
+ *   - the repetition of every experiment, untimed warm-up first,
  *   - message sets, regular and adaptive, and the driver that walks them,
  *   - point-to-point round trips for every pair (serial or in parallel over a
  *     round-robin schedule) and one-to-two experiments over triplets,
@@ -135,8 +136,51 @@ void cpm_triplet_rounds_free(struct cpm_triplet_rounds *s);
  * how many, 0 once every triplet has had its round. */
 size_t cpm_triplet_round(struct cpm_triplet_rounds *s, size_t *round);
 
+/* The warm-up that every experiment starts with: untimed repetitions,
+ * exactly like the timed ones. A pair's first exchanges pay for what the
+ * MPI library sets up on first use, and a mean of a few repetitions would
+ * carry it: the connection (the first round trip of a pair costs many
+ * times a settled one, the next few still more), Open MPI's per-peer fast
+ * path over shared memory (set up after btl_vader_fbox_threshold, 16,
+ * messages to a peer); and an experiment's buffers fault their pages in
+ * when first touched, a new size may be the first use of another protocol.
+ * So at least CPM_WARMUP_MIN_REPS, then more until CPM_WARMUP_MAX_REPS or
+ * until the warm-up has lasted CPM_WARMUP_SECONDS: where one repetition is
+ * long, a first-use cost is small beside it, and the warm-up costs at most
+ * one repetition more than that. The deciding rank tells the others after
+ * each warm-up repetition whether another follows. */
+#define CPM_WARMUP_MIN_REPS 1
+#define CPM_WARMUP_MAX_REPS 20
+#define CPM_WARMUP_SECONDS 1e-3
+/* Whether another warm-up repetition follows done of them, begun elapsed
+ * seconds ago. */
+bool cpm_warmup_more(size_t done, double elapsed);
+
+/* A two-sided experiment: a measuring rank and the partners it exchanges
+ * with. repeat runs one repetition on the measurer and fills nq samples
+ * (seconds); answer takes a partner's part in one. The warm-up first, then
+ * repetitions until the precision rule holds for every sample kind, the
+ * measurer telling each partner after every timed repetition whether
+ * another follows. */
+enum { CPM_EXPERIMENT_MAX_Q = 4 };
+struct cpm_experiment {
+    int measurer;
+    const int *partners;
+    int npartners;
+    size_t size; /* what the results record */
+    size_t nq;   /* samples per repetition, 1 .. CPM_EXPERIMENT_MAX_Q */
+    void (*repeat)(MPI_Comm comm, void *ctx, double *samples);
+    void (*answer)(MPI_Comm comm, void *ctx);
+    void *ctx;
+};
+/* Called by the measurer and its partners only; results[0 .. nq - 1]
+ * valid on the measurer. */
+void cpm_experiment_run(MPI_Comm comm, const struct cpm_experiment *e,
+                        const struct cpm_precision *p, struct cpm_result *results);
+
 /* Round trip i -> j -> i with fwd bytes out and back bytes back, timed on i,
- * repeated by precision. Called by i and j only; result valid on i. */
+ * repeated by precision after the warm-up. Called by i and j only; result
+ * valid on i. */
 void cpm_roundtrip(MPI_Comm comm, int i, int j, size_t fwd, size_t back,
                    const struct cpm_precision *p, struct cpm_result *r);
 
@@ -217,19 +261,25 @@ void cpm_coll_timer_init(struct cpm_coll_timer *t, MPI_Comm comm, enum cpm_timin
 void cpm_coll_timer_free(struct cpm_coll_timer *t);
 /* Collective: the '#' lines of the window method (clock model, window). */
 void cpm_coll_timer_describe(const struct cpm_coll_timer *t);
-/* Collective: repeats op under the precision; the result on every rank. */
+/* Collective: the warm-up (runs of op set up and checked like the others,
+ * not timed), then op repeated under the precision; the result on every
+ * rank. */
 void cpm_coll_measure(struct cpm_coll_timer *t, cpm_coll_op op, size_t size, void *ctx,
                       const struct cpm_precision *p, struct cpm_result *r);
 
 /* Sends/receives of size_t byte counts (derived types past 2 GiB). */
 void cpm_send_bytes(const void *buf, size_t bytes, int dest, int tag, MPI_Comm comm);
 void cpm_recv_bytes(void *buf, size_t bytes, int src, int tag, MPI_Comm comm);
-/* Tells a partner whether to go on (sent by the deciding rank). */
-void cpm_send_flag(int flag, int dest, MPI_Comm comm);
-int cpm_recv_flag(int src, MPI_Comm comm);
 /* MPI_Wtick, or 0 before MPI is initialised (unit tests). */
 double cpm_wtick(void);
-/* Tags of the measurement layer. */
-enum { CPM_TAG_DATA = 7100, CPM_TAG_BACK, CPM_TAG_FLAG, CPM_TAG_CLOCK, CPM_TAG_RESULT };
+/* Tags of the measurement layer (CPM_TAG_WARM: the flags of the warm-up). */
+enum {
+    CPM_TAG_DATA = 7100,
+    CPM_TAG_BACK,
+    CPM_TAG_FLAG,
+    CPM_TAG_CLOCK,
+    CPM_TAG_RESULT,
+    CPM_TAG_WARM
+};
 
 #endif

@@ -33,16 +33,27 @@ void cpm_recv_bytes(void *buf, size_t bytes, int src, int tag, MPI_Comm comm)
     msg_type_free(&m);
 }
 
-void cpm_send_flag(int flag, int dest, MPI_Comm comm)
+/* A round trip with a partner: fwd bytes out, back bytes back. */
+struct roundtrip {
+    char *buf;
+    int peer;
+    size_t fwd, back;
+};
+
+static void roundtrip_repeat(MPI_Comm comm, void *ctx, double *samples)
 {
-    MPI_CHECK(MPI_Send(&flag, 1, MPI_INT, dest, CPM_TAG_FLAG, comm));
+    const struct roundtrip *r = ctx;
+    double t0 = MPI_Wtime();
+    cpm_send_bytes(r->buf, r->fwd, r->peer, CPM_TAG_DATA, comm);
+    cpm_recv_bytes(r->buf, r->back, r->peer, CPM_TAG_BACK, comm);
+    samples[0] = MPI_Wtime() - t0;
 }
 
-int cpm_recv_flag(int src, MPI_Comm comm)
+static void roundtrip_answer(MPI_Comm comm, void *ctx)
 {
-    int flag = 0;
-    MPI_CHECK(MPI_Recv(&flag, 1, MPI_INT, src, CPM_TAG_FLAG, comm, MPI_STATUS_IGNORE));
-    return flag;
+    const struct roundtrip *r = ctx;
+    cpm_recv_bytes(r->buf, r->fwd, r->peer, CPM_TAG_DATA, comm);
+    cpm_send_bytes(r->buf, r->back, r->peer, CPM_TAG_BACK, comm);
 }
 
 void cpm_roundtrip(MPI_Comm comm, int i, int j, size_t fwd, size_t back,
@@ -50,27 +61,12 @@ void cpm_roundtrip(MPI_Comm comm, int i, int j, size_t fwd, size_t back,
 {
     int rank;
     MPI_Comm_rank(comm, &rank);
-    char *buf = alloc_bytes(fwd > back ? fwd : back);
-    if (rank == i) {
-        struct cpm_sampler s;
-        cpm_sampler_init(&s, p);
-        bool done;
-        do {
-            double t0 = MPI_Wtime();
-            cpm_send_bytes(buf, fwd, j, CPM_TAG_DATA, comm);
-            cpm_recv_bytes(buf, back, j, CPM_TAG_BACK, comm);
-            done = cpm_sampler_add(&s, MPI_Wtime() - t0);
-            cpm_send_flag(done, j, comm);
-        } while (!done);
-        cpm_sampler_result(&s, fwd, r);
-        cpm_sampler_free(&s);
-    } else if (rank == j) {
-        do {
-            cpm_recv_bytes(buf, fwd, i, CPM_TAG_DATA, comm);
-            cpm_send_bytes(buf, back, i, CPM_TAG_BACK, comm);
-        } while (!cpm_recv_flag(i, comm));
-    }
-    free(buf);
+    if (rank != i && rank != j)
+        return;
+    struct roundtrip rt = {alloc_bytes(fwd > back ? fwd : back), rank == i ? j : i, fwd, back};
+    struct cpm_experiment e = {i, &j, 1, fwd, 1, roundtrip_repeat, roundtrip_answer, &rt};
+    cpm_experiment_run(comm, &e, p, r);
+    free(rt.buf);
 }
 
 void cpm_measure_pair_group(MPI_Comm comm, size_t size, const int *pairs, size_t npairs,
@@ -168,44 +164,54 @@ void cpm_measure_p2p(MPI_Comm comm, size_t size, bool parallel,
     cpm_measure_pairs(comm, size, parallel, 1, symmetric_pair, &c, results);
 }
 
+/* One-to-two: root sends size bytes to each partner, both answer empty. */
+struct one_to_two {
+    char *buf;
+    int root, partner[2];
+    size_t size;
+    struct msg_type m; /* root: size bytes */
+};
+
+static void one_to_two_repeat(MPI_Comm comm, void *ctx, double *samples)
+{
+    struct one_to_two *o = ctx;
+    MPI_Request req[4];
+    MPI_Status status[4]; /* not STATUSES_IGNORE: MPICH's prototype trips gcc */
+    char ack[2];
+    double t0 = MPI_Wtime();
+    for (int k = 0; k < 2; k++)
+        MPI_CHECK(MPI_Irecv(&ack[k], 0, MPI_BYTE, o->partner[k], CPM_TAG_BACK, comm, &req[k]));
+    for (int k = 0; k < 2; k++)
+        MPI_CHECK(MPI_Isend(o->buf + (size_t)k * o->size, o->m.count, o->m.type, o->partner[k],
+                            CPM_TAG_DATA, comm, &req[2 + k]));
+    MPI_CHECK(MPI_Waitall(4, req, status));
+    samples[0] = MPI_Wtime() - t0;
+}
+
+static void one_to_two_answer(MPI_Comm comm, void *ctx)
+{
+    const struct one_to_two *o = ctx;
+    cpm_recv_bytes(o->buf, o->size, o->root, CPM_TAG_DATA, comm);
+    cpm_send_bytes(o->buf, 0, o->root, CPM_TAG_BACK, comm);
+}
+
 /* root sends size bytes to a and to b, both answer empty; timed on root. */
 static void one_to_two(MPI_Comm comm, int root, int a, int b, size_t size,
                        const struct cpm_precision *p, struct cpm_result *r)
 {
     int rank;
     MPI_Comm_rank(comm, &rank);
-    char *buf = alloc_bytes(2 * size);
-    if (rank == root) {
-        struct msg_type m;
-        if (msg_type_make(size, MPI_BYTE, &m) != 0)
-            err_fatal("cannot describe a message of %zu bytes", size);
-        struct cpm_sampler s;
-        cpm_sampler_init(&s, p);
-        bool done;
-        char ack[2];
-        do {
-            MPI_Request req[4];
-            MPI_Status status[4]; /* not STATUSES_IGNORE: MPICH's prototype trips gcc */
-            double t0 = MPI_Wtime();
-            MPI_CHECK(MPI_Irecv(&ack[0], 0, MPI_BYTE, a, CPM_TAG_BACK, comm, &req[0]));
-            MPI_CHECK(MPI_Irecv(&ack[1], 0, MPI_BYTE, b, CPM_TAG_BACK, comm, &req[1]));
-            MPI_CHECK(MPI_Isend(buf, m.count, m.type, a, CPM_TAG_DATA, comm, &req[2]));
-            MPI_CHECK(MPI_Isend(buf + size, m.count, m.type, b, CPM_TAG_DATA, comm, &req[3]));
-            MPI_CHECK(MPI_Waitall(4, req, status));
-            done = cpm_sampler_add(&s, MPI_Wtime() - t0);
-            cpm_send_flag(done, a, comm);
-            cpm_send_flag(done, b, comm);
-        } while (!done);
-        cpm_sampler_result(&s, size, r);
-        cpm_sampler_free(&s);
-        msg_type_free(&m);
-    } else if (rank == a || rank == b) {
-        do {
-            cpm_recv_bytes(buf, size, root, CPM_TAG_DATA, comm);
-            cpm_send_bytes(buf, 0, root, CPM_TAG_BACK, comm);
-        } while (!cpm_recv_flag(root, comm));
-    }
-    free(buf);
+    if (rank != root && rank != a && rank != b)
+        return;
+    struct one_to_two o = {alloc_bytes(2 * size), root, {a, b}, size, {0}};
+    if (rank == root && msg_type_make(size, MPI_BYTE, &o.m) != 0)
+        err_fatal("cannot describe a message of %zu bytes", size);
+    struct cpm_experiment e = {root, o.partner, 2, size, 1, one_to_two_repeat, one_to_two_answer,
+                               &o};
+    cpm_experiment_run(comm, &e, p, r);
+    if (rank == root)
+        msg_type_free(&o.m);
+    free(o.buf);
 }
 
 /* Rank 0 files the packed results of the root at position r of triplet t. */

@@ -156,79 +156,94 @@ static void busy_wait(double seconds)
         ;
 }
 
+/* One pair's PLogP experiments at one size, on the measurer and its peer. */
+struct plogp_pair_ctx {
+    char *buf;
+    int peer;
+    size_t size;
+    double rtt; /* measurer: RTT(M), once measured */
+};
+
+/* RTT(M) and os(M) from the same round trips: M bytes out, empty back. */
+static void rtt_os_repeat(MPI_Comm comm, void *ctx, double *samples)
+{
+    const struct plogp_pair_ctx *c = ctx;
+    double t0 = MPI_Wtime();
+    cpm_send_bytes(c->buf, c->size, c->peer, CPM_TAG_DATA, comm);
+    double t1 = MPI_Wtime();
+    cpm_recv_bytes(c->buf, 0, c->peer, CPM_TAG_BACK, comm);
+    samples[Q_RTT] = MPI_Wtime() - t0;
+    samples[Q_OS] = t1 - t0;
+}
+
+static void rtt_os_answer(MPI_Comm comm, void *ctx)
+{
+    const struct plogp_pair_ctx *c = ctx;
+    cpm_recv_bytes(c->buf, c->size, c->peer, CPM_TAG_DATA, comm);
+    cpm_send_bytes(c->buf, 0, c->peer, CPM_TAG_BACK, comm);
+}
+
+/* or(M): ask for the message, let it arrive, time the receive. */
+static void or_repeat(MPI_Comm comm, void *ctx, double *samples)
+{
+    const struct plogp_pair_ctx *c = ctx;
+    cpm_send_bytes(c->buf, 0, c->peer, CPM_TAG_DATA, comm);
+    busy_wait(1.2 * c->rtt);
+    double t0 = MPI_Wtime();
+    cpm_recv_bytes(c->buf, c->size, c->peer, CPM_TAG_BACK, comm);
+    samples[0] = MPI_Wtime() - t0;
+}
+
+static void or_answer(MPI_Comm comm, void *ctx)
+{
+    const struct plogp_pair_ctx *c = ctx;
+    cpm_recv_bytes(c->buf, 0, c->peer, CPM_TAG_DATA, comm);
+    cpm_send_bytes(c->buf, c->size, c->peer, CPM_TAG_BACK, comm);
+}
+
+/* g(M): a stream of K sends of M bytes closed by one empty answer lasts
+ * about (K - 1) g(M) + RTT(M). */
+static void g_repeat(MPI_Comm comm, void *ctx, double *samples)
+{
+    const struct plogp_pair_ctx *c = ctx;
+    double t0 = MPI_Wtime();
+    for (int k = 0; k < STREAM_LENGTH; k++)
+        cpm_send_bytes(c->buf, c->size, c->peer, CPM_TAG_DATA, comm);
+    cpm_recv_bytes(c->buf, 0, c->peer, CPM_TAG_BACK, comm);
+    double gap = (MPI_Wtime() - t0 - c->rtt) / (STREAM_LENGTH - 1);
+    samples[0] = gap > 0.0 ? gap : 0.0;
+}
+
+static void g_answer(MPI_Comm comm, void *ctx)
+{
+    const struct plogp_pair_ctx *c = ctx;
+    for (int k = 0; k < STREAM_LENGTH; k++)
+        cpm_recv_bytes(c->buf, c->size, c->peer, CPM_TAG_DATA, comm);
+    cpm_send_bytes(c->buf, 0, c->peer, CPM_TAG_BACK, comm);
+}
+
+/* The three experiments in turn, each with its warm-up; or(M) and g(M)
+ * use the RTT(M) of the first. */
 static void plogp_pair(MPI_Comm comm, int i, int j, size_t size, void *ctx,
                        struct cpm_result *r)
 {
     const struct plogp_ctx *c = ctx;
     int rank;
     MPI_Comm_rank(comm, &rank);
-    char *buf = calloc(size + 1, 1);
-    if (!buf)
+    struct plogp_pair_ctx pc = {calloc(size + 1, 1), rank == i ? j : i, size, 0.0};
+    if (!pc.buf)
         err_fatal("out of memory for a message of %zu bytes", size);
-    bool done;
-    if (rank == i) {
-        /* RTT(M) and os(M) from the same round trips. */
-        struct cpm_sampler rtt, os;
-        cpm_sampler_init(&rtt, c->precision);
-        cpm_sampler_init(&os, c->precision);
-        do {
-            double t0 = MPI_Wtime();
-            cpm_send_bytes(buf, size, j, CPM_TAG_DATA, comm);
-            double t1 = MPI_Wtime();
-            cpm_recv_bytes(buf, 0, j, CPM_TAG_BACK, comm);
-            double t2 = MPI_Wtime();
-            bool a = cpm_sampler_add(&rtt, t2 - t0), b = cpm_sampler_add(&os, t1 - t0);
-            done = a && b;
-            cpm_send_flag(done, j, comm);
-        } while (!done);
-        cpm_sampler_result(&rtt, size, &r[Q_RTT]);
-        cpm_sampler_result(&os, size, &r[Q_OS]);
-        cpm_sampler_free(&rtt);
-        cpm_sampler_free(&os);
-        /* or(M): ask for the message, let it arrive, time the receive. */
-        struct cpm_sampler orecv;
-        cpm_sampler_init(&orecv, c->precision);
-        do {
-            cpm_send_bytes(buf, 0, j, CPM_TAG_DATA, comm);
-            busy_wait(1.2 * r[Q_RTT].time);
-            double t0 = MPI_Wtime();
-            cpm_recv_bytes(buf, size, j, CPM_TAG_BACK, comm);
-            done = cpm_sampler_add(&orecv, MPI_Wtime() - t0);
-            cpm_send_flag(done, j, comm);
-        } while (!done);
-        cpm_sampler_result(&orecv, size, &r[Q_OR]);
-        cpm_sampler_free(&orecv);
-        /* g(M): a stream of K sends of M bytes closed by one empty answer
-         * lasts about (K - 1) g(M) + RTT(M). */
-        struct cpm_sampler g;
-        cpm_sampler_init(&g, c->precision);
-        do {
-            double t0 = MPI_Wtime();
-            for (int k = 0; k < STREAM_LENGTH; k++)
-                cpm_send_bytes(buf, size, j, CPM_TAG_DATA, comm);
-            cpm_recv_bytes(buf, 0, j, CPM_TAG_BACK, comm);
-            double gap = (MPI_Wtime() - t0 - r[Q_RTT].time) / (STREAM_LENGTH - 1);
-            done = cpm_sampler_add(&g, gap > 0.0 ? gap : 0.0);
-            cpm_send_flag(done, j, comm);
-        } while (!done);
-        cpm_sampler_result(&g, size, &r[Q_G]);
-        cpm_sampler_free(&g);
-    } else if (rank == j) {
-        do {
-            cpm_recv_bytes(buf, size, i, CPM_TAG_DATA, comm);
-            cpm_send_bytes(buf, 0, i, CPM_TAG_BACK, comm);
-        } while (!cpm_recv_flag(i, comm));
-        do {
-            cpm_recv_bytes(buf, 0, i, CPM_TAG_DATA, comm);
-            cpm_send_bytes(buf, size, i, CPM_TAG_BACK, comm);
-        } while (!cpm_recv_flag(i, comm));
-        do {
-            for (int k = 0; k < STREAM_LENGTH; k++)
-                cpm_recv_bytes(buf, size, i, CPM_TAG_DATA, comm);
-            cpm_send_bytes(buf, 0, i, CPM_TAG_BACK, comm);
-        } while (!cpm_recv_flag(i, comm));
-    }
-    free(buf);
+    struct cpm_experiment e[] = {
+        {i, &j, 1, size, 2, rtt_os_repeat, rtt_os_answer, &pc},
+        {i, &j, 1, size, 1, or_repeat, or_answer, &pc},
+        {i, &j, 1, size, 1, g_repeat, g_answer, &pc},
+    };
+    cpm_experiment_run(comm, &e[0], c->precision, &r[Q_RTT]);
+    if (rank == i)
+        pc.rtt = r[Q_RTT].time;
+    cpm_experiment_run(comm, &e[1], c->precision, &r[Q_OR]);
+    cpm_experiment_run(comm, &e[2], c->precision, &r[Q_G]);
+    free(pc.buf);
 }
 
 static void plogp_measure(MPI_Comm comm, size_t size, void *ctx, struct cpm_result *r)

@@ -1,9 +1,10 @@
 /* Unit tests of the CPM measurement logic that needs no MPI: the
- * confidence-interval stopping rule, regular and adaptive message sets, the
- * pair and triplet numbering, the round-robin schedule and the breakpoint
- * search. */
+ * confidence-interval stopping rule, the warm-up rule, regular and adaptive
+ * message sets, the pair and triplet numbering, the round-robin schedule
+ * and the breakpoint search. */
 #include "unit.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "../../cpm/lib/cpm_breakpoint.h"
@@ -51,6 +52,29 @@ static void test_stopping_rule(void **state)
     assert_int_equal(cpm_precision_check(&bad, err, sizeof err), -1);
     bad = (struct cpm_precision){5, 10, 1.5, 0.025};
     assert_int_equal(cpm_precision_check(&bad, err, sizeof err), -1);
+}
+
+/* The warm-up rule: at least the minimum, then on while both the count
+ * and the time allow, never past the count. */
+static void test_warmup_rule(void **state)
+{
+    (void)state;
+    assert_true(CPM_WARMUP_MIN_REPS >= 1);
+    assert_true(cpm_warmup_more(0, 0.0));
+    assert_true(cpm_warmup_more(0, 10.0)); /* a long first one still warms up */
+    assert_true(cpm_warmup_more(CPM_WARMUP_MIN_REPS, 0.0));
+    assert_false(cpm_warmup_more(CPM_WARMUP_MIN_REPS, CPM_WARMUP_SECONDS));
+    assert_true(cpm_warmup_more(CPM_WARMUP_MAX_REPS - 1, CPM_WARMUP_SECONDS / 2));
+    assert_false(cpm_warmup_more(CPM_WARMUP_MAX_REPS, 0.0));
+    /* Repetitions of 10 us: the count ends it; of 300 us: the time, at the
+     * first that ends past CPM_WARMUP_SECONDS. */
+    size_t fast = 0, slow = 0;
+    while (cpm_warmup_more(fast, 1e-5 * (double)fast))
+        fast++;
+    while (cpm_warmup_more(slow, 3e-4 * (double)slow))
+        slow++;
+    assert_int_equal(fast, CPM_WARMUP_MAX_REPS);
+    assert_int_equal(slow, (size_t)ceil(CPM_WARMUP_SECONDS / 3e-4));
 }
 
 /* Walks a message set against a synthetic curve; returns the count. */
@@ -201,6 +225,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stopping_rule),
+        cmocka_unit_test(test_warmup_rule),
         cmocka_unit_test(test_regular_msgset),
         cmocka_unit_test(test_adaptive_msgset_finds_kink),
         cmocka_unit_test(test_pair_and_triplet_numbering),
