@@ -1,0 +1,7 @@
+# PMPI wrappers that integration tests preload into the programs to watch
+# what they send. Plain MPI and the CPM headers; not installed.
+CPM_WARMUP_PROBE := $(BUILD)/tests/pmpi/cpm_warmup_probe.so
+all: $(CPM_WARMUP_PROBE)
+$(CPM_WARMUP_PROBE): tests/pmpi/cpm_warmup_probe.c cpm/lib/cpm_measure.h $(BUILD)/.config
+	@mkdir -p $(@D)
+	$(MPICC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(LDFLAGS) -Icpm/lib -shared -fPIC -o $@ $<
