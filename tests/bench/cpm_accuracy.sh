@@ -29,10 +29,9 @@ ROUNDS=${ROUNDS:-5}
 BASE_BUILD=${BASE_BUILD:-}
 # The model's message set and precision (MPIBlib letters).
 MODEL_SET=${MODEL_SET:--m 0 -M 65536 -S 8192 -r 5 -R 50}
-# The measurement: 0 bytes first, since the first size of a launch also pays
-# for setting up each pair's connection (a first pass over the pairs at
-# 1 KiB measured up to 60% above a second one in the same launch, the first
-# pair most); only 1 KiB and 64 KiB count.
+# The measurement: 0 bytes first, which kept the first size of a launch,
+# before the measurement layer warmed up, from paying for each pair's
+# connection set-up at 1 KiB; only 1 KiB and 64 KiB count.
 P2P_SET=${P2P_SET:--m 0 -M 65536 -S 1024 -r 5 -R 100}
 WORK=$TMPD
 mpi() { $MPIEXEC $MPIEXEC_FLAGS -n "$NP" "$@"; }
@@ -120,6 +119,15 @@ for label in "${labels[@]}" remeasured; do
     done
 done
 
+# How far one pair's measurement moves from launch to launch (where ranks
+# are not bound, a launch may place them on the cores its own way).
+awk '{ k = $1 "-" $2 " " $3; t = $4 * 1e6
+       if (!(k in lo) || t < lo[k]) lo[k] = t; if (!(k in hi) || t > hi[k]) hi[k] = t }
+     END { for (k in lo) { split(k, f, " "); r = hi[k] / lo[k]
+                           if (r > worst[f[2]]) { worst[f[2]] = r; at[f[2]] = k } }
+           for (s in at) { split(at[s], f, " ")
+                           printf "# measured over the rounds, the widest pair at %s bytes: %s from %.2f to %.2f us one way\n", s, f[1], lo[at[s]], hi[at[s]] } }' \
+    "$WORK"/round*/measured | sort -t: -k1,1
 echo "# model estimation time (s, as cpm/model reports it, first round): serial experiments vs -p (parallel)"
 for e in "${entries[@]}"; do
     read -r label build model <<< "$e"
