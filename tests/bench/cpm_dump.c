@@ -50,6 +50,9 @@ static int each_line(FILE *f, const char *path, int (*each)(const struct line *,
     while (fgets(text, sizeof text, f)) {
         struct line l;
         number++;
+        /* A dump cut short mid-line (a job killed) ends with a piece of one. */
+        if (!strchr(text, '\n') && feof(f))
+            break;
         if (parse(text, &l) != 0) {
             snprintf(err, errlen, "%s, line %zu: not a line of cpm_lmo_dump", path, number);
             return -1;

@@ -110,7 +110,7 @@ static void report(const struct replay *x, const char *path)
         }
         printf("%5zu %6zu %9s", lags[g], most, text);
         for (int kind = 0; kind < KINDS; kind++)
-            if (kind == CPM_REPLAY_P2P && lags[g] == 0)
+            if ((kind == CPM_REPLAY_P2P && lags[g] == 0) || isnan(e[kind]))
                 printf(" %8s", "-");
             else
                 printf(" %7.1f%%", 100.0 * e[kind]);
