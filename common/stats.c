@@ -90,6 +90,15 @@ void stats_summarize(const double *x, size_t n, struct stats_summary *s)
     s->median = stats_median(x, n);
 }
 
+void stats_dispersion_sorted(const double *x, size_t n, struct stats_dispersion *d)
+{
+    d->median = stats_percentile_sorted(x, n, 50.0);
+    d->p5 = stats_percentile_sorted(x, n, 5.0);
+    d->p95 = stats_percentile_sorted(x, n, 95.0);
+    double mean = stats_mean(x, n);
+    d->cv = n >= 2 && mean != 0.0 ? stats_stddev(x, n) / mean : NAN;
+}
+
 double stats_t_quantile(double p, double dof) { return gsl_cdf_tdist_Pinv(p, dof); }
 
 double stats_t_halfwidth(double sd, size_t n, double cl)

@@ -78,6 +78,39 @@ static void test_empty_and_single(void **state)
     assert_double_equal(stats_median(&one, 1), 4, 0);
 }
 
+/* Worked by hand: sorted 2 4 4 4 5 5 7 9 (n 8, mean 5, squared deviations
+ * summing to 32). Type-7 positions h = 7 p / 100: P50 at 3.5 -> 4 + 0.5 * 1,
+ * P5 at 0.35 -> 2 + 0.35 * 2, P95 at 6.65 -> 7 + 0.65 * 2; CV = sqrt(32 / 7)
+ * / 5. */
+static void test_dispersion_hand_computed(void **state)
+{
+    (void)state;
+    const double x[] = {2, 4, 4, 4, 5, 5, 7, 9};
+    struct stats_dispersion d;
+    stats_dispersion_sorted(x, 8, &d);
+    assert_double_equal(d.median, 4.5, 1e-12);
+    assert_double_equal(d.p5, 2.7, 1e-12);
+    assert_double_equal(d.p95, 8.3, 1e-12);
+    assert_double_equal(d.cv, 0.42761798705987, 1e-12);
+}
+
+/* No spread can be told from one value, nor a relative one around a mean of 0. */
+static void test_dispersion_undefined_cv(void **state)
+{
+    (void)state;
+    const double one = 3.5, around_zero[] = {-1, 1};
+    struct stats_dispersion d;
+    stats_dispersion_sorted(&one, 1, &d);
+    assert_double_equal(d.median, 3.5, 0);
+    assert_double_equal(d.p5, 3.5, 0);
+    assert_double_equal(d.p95, 3.5, 0);
+    assert_true(isnan(d.cv));
+    stats_dispersion_sorted(around_zero, 2, &d);
+    assert_double_equal(d.median, 0, 0);
+    assert_double_equal(d.p5, -0.9, 1e-12);
+    assert_true(isnan(d.cv));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -87,6 +120,8 @@ int main(void)
         cmocka_unit_test(test_t_quantiles_match_tables),
         cmocka_unit_test(test_outliers),
         cmocka_unit_test(test_empty_and_single),
+        cmocka_unit_test(test_dispersion_hand_computed),
+        cmocka_unit_test(test_dispersion_undefined_cv),
     };
     return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
 }
