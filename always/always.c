@@ -15,6 +15,7 @@
 #include "a2a.h"
 #include "harness.h"
 #include "msg.h"
+#include "report.h"
 #include "subcomm.h"
 
 #ifndef ALWAYS_NONBLOCKING
@@ -64,7 +65,8 @@ static void parse(int argc, char **argv, struct always_config *c)
             ? "MPI_Ialltoall calls, one MPI_Waitall per size, over concurrent subcommunicators.\n"
               ALWAYS_SIZE_HELP
             : "Blocking MPI_Alltoall calls over concurrent subcommunicators.\n" ALWAYS_SIZE_HELP,
-        true, false};
+        true, false, "always",
+        "the calls of each size are timed as one stretch: there are no per-call times", NULL};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (argc - pos > 1)
         err_usage("too many arguments: '%s' (only SIZE; try --help)", argv[pos + 1]);
@@ -119,12 +121,38 @@ static double timed_exchange(MPI_Comm sub, int sub_size, struct buf *send,
     return slowest;
 }
 
-static void print_line(const char *prefix, int sub_size, size_t calls, size_t count, double time)
+/* JSON: a row per size, and one per block for its warm-up (phase). The
+ * calls of a size are timed once together: one iteration. */
+static void declare_table(void)
+{
+    report_table("always", "time_s", REPORT_LOWER_BETTER, NULL);
+    report_key("phase", REPORT_UNIT_TEXT);
+    report_key("tasks", REPORT_UNIT_COUNT);
+    report_key("calls", REPORT_UNIT_COUNT);
+    report_key("count", REPORT_UNIT_COUNT);
+    report_value("mib_per_call", REPORT_UNIT_MIB);
+    report_value("gib_total", REPORT_UNIT_GIB);
+    report_value("time_s", REPORT_UNIT_S);
+    report_value("gibps_task", REPORT_UNIT_GIB_S);
+}
+
+static void print_line(bool warmup, int sub_size, size_t calls, size_t count, double time)
 {
     double bytes_per_call = (double)count * sub_size * sizeof(double);
     double total_gib = bytes_per_call * (double)calls / GIB;
-    out_line("%s%8d %10zu %12zu %14.6e %14.6e %14.6e %14.6e", prefix, sub_size, calls, count,
-             bytes_per_call / MIB, total_gib, time, total_gib / time);
+    out_line("%s%8d %10zu %12zu %14.6e %14.6e %14.6e %14.6e", warmup ? "# warm-up: " : "",
+             sub_size, calls, count, bytes_per_call / MIB, total_gib, time, total_gib / time);
+    report_row_begin("always");
+    report_row_string("phase", warmup ? "warmup" : "timed");
+    report_row_size("tasks", (size_t)sub_size);
+    report_row_size("calls", calls);
+    report_row_size("count", count);
+    report_row_double("mib_per_call", bytes_per_call / MIB);
+    report_row_double("gib_total", total_gib);
+    report_row_double("time_s", time);
+    report_row_double("gibps_task", total_gib / time);
+    report_row_iterations(NULL, 1, NULL);
+    report_row_end();
 }
 
 static void run_block(const struct always_config *c, int target, struct buf *send,
@@ -137,8 +165,9 @@ static void run_block(const struct always_config *c, int target, struct buf *sen
 
     /* Calls halve the count; the full size is split over this communicator. */
     size_t first_count = c->total / (size_t)sub_size;
-    out_comment("%6s %10s %12s %14s %14s %14s %14s", "tasks", "calls", "count", "MiB_per_call",
-                "GiB_total", "time_s", "GiBps_task");
+    if (!report_jsonl()) /* the JSON table has the names */
+        out_comment("%6s %10s %12s %14s %14s %14s %14s", "tasks", "calls", "count",
+                    "MiB_per_call", "GiB_total", "time_s", "GiBps_task");
 
     size_t max_calls = first_count ? first_count : 1;
     MPI_Request *reqs = ALWAYS_NONBLOCKING ? malloc(sizeof *reqs) : NULL;
@@ -147,7 +176,7 @@ static void run_block(const struct always_config *c, int target, struct buf *sen
 
     if (first_count >= 1) {
         double warm = timed_exchange(sub, sub_size, send, recv, 1, first_count, reqs);
-        print_line("# warm-up: ", sub_size, 1, first_count, warm);
+        print_line(true, sub_size, 1, first_count, warm);
     }
     size_t calls = 1, count = first_count;
     for (; count >= 1 && calls <= max_calls; calls *= 2, count /= 2) {
@@ -159,7 +188,7 @@ static void run_block(const struct always_config *c, int target, struct buf *sen
             reqs_cap = calls;
         }
         double time = timed_exchange(sub, sub_size, send, recv, calls, count, reqs);
-        print_line("", sub_size, calls, count, time);
+        print_line(false, sub_size, calls, count, time);
         if (time > c->time_limit || count == 1)
             break;
     }
@@ -168,10 +197,10 @@ static void run_block(const struct always_config *c, int target, struct buf *sen
         a2a_corrupt_if_asked(recv, A2A_DOUBLE, harness.rank);
         struct a2a_failure f;
         bool bad = a2a_check(recv, A2A_DOUBLE, calls, count, sub_size, b.rank, b.world_of, &f);
-        err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL,
-                "data check failed: rank %d, %zu calls of count %zu: call %zu, element %zu "
-                "from communicator rank %zu is %.0f, expected %.0f",
-                harness.rank, calls, count, f.call, f.element, f.peer, f.got, f.want);
+        err_check(MPI_COMM_WORLD, bad,
+                  "data check failed: rank %d, %zu calls of count %zu: call %zu, element %zu "
+                  "from communicator rank %zu is %.0f, expected %.0f",
+                  harness.rank, calls, count, f.call, f.element, f.peer, f.got, f.want);
     } else {
         out_comment("no call: %zu doubles per task cannot be split over %d ranks", c->total,
                     sub_size);
@@ -195,6 +224,9 @@ int main(int argc, char **argv)
                 partition_names[c.partition], buf_where_label(c.where));
     out_comment("time: from a common start to the last rank's finish of all the calls; "
                 "GiBps_task = GiB_total / time_s (bytes each task sends)");
+    report_header_string("buffers", buf_where_label(c.where));
+    report_validation(true);
+    declare_table();
     if (c.topology)
         topo_report(MPI_COMM_WORLD);
     buf_print_device_header(&c.where, 1);

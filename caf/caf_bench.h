@@ -43,6 +43,11 @@ void caf_units_of(const struct caf_config *cfg, struct caf_units *u);
 bool caf_p2p_run(const struct caf_config *cfg);
 bool caf_sync_run(const struct caf_config *cfg);
 bool caf_halo_run(const struct caf_config *cfg);
+/* Their JSON tables (report.h), declared before the first section runs.
+ * JSON rows are in us and MB/s whatever --original-units says. */
+void caf_p2p_declare(void);
+void caf_sync_declare(void);
+void caf_halo_declare(void);
 
 /* One timed measurement of reps repetitions: returns this rank's elapsed
  * seconds, and sets *failure to a message when this rank's data check

@@ -8,6 +8,7 @@
 #include "caf_rma.h"
 #include "err.h"
 #include "out.h"
+#include "report.h"
 #include "timing.h"
 
 #define HALO_EMPTY (-1.0) /* never a pattern value */
@@ -188,6 +189,35 @@ static double halo_measure(void *ctx, size_t reps, const char **failure)
     return elapsed;
 }
 
+void caf_halo_declare(void)
+{
+    report_table("caf_halo", "latency_us", REPORT_LOWER_BETTER, NULL);
+    report_key("transfer", REPORT_UNIT_TEXT);
+    report_key("sync", REPORT_UNIT_TEXT);
+    report_key("n", REPORT_UNIT_COUNT);
+    report_value("ndata", REPORT_UNIT_COUNT);
+    report_value("time_s", REPORT_UNIT_S);
+    report_value("latency_us", REPORT_UNIT_US);
+    report_value("bandwidth_mb_s", REPORT_UNIT_MB_S);
+}
+
+/* The JSON row of one block edge, in us and MB/s whatever the text's units;
+ * the swaps are one stretch of time: iterations. */
+static void halo_row(const struct halo_run *h, size_t ndata, const struct caf_timed *t,
+                     double per_swap)
+{
+    report_row_begin("caf_halo");
+    report_row_string("transfer", caf_dir_name(h->dir));
+    report_row_string("sync", halo_sync_names[h->sync]);
+    report_row_size("n", h->n);
+    report_row_size("ndata", ndata);
+    report_row_double("time_s", t->time);
+    report_row_double("latency_us", per_swap * 1e6);
+    report_row_double("bandwidth_mb_s", (double)ndata * sizeof(double) / per_swap * 1e-6);
+    report_row_iterations(NULL, t->reps, NULL);
+    report_row_end();
+}
+
 static bool halo_block(const struct caf_config *cfg, struct halo_run *h)
 {
     struct caf_reps reps = {1, cfg->target_time};
@@ -197,8 +227,9 @@ static bool halo_block(const struct caf_config *cfg, struct halo_run *h)
     char latency[48];
     snprintf(latency, sizeof latency, "%s(per swap)", u.latency);
     out_comment("halo transfer=%s sync=%s", caf_dir_name(h->dir), halo_sync_names[h->sync]);
-    out_comment("%6s %12s %11s %12s %22s %16s", "n", "ndata", "repetitions", "time[s]",
-                latency, u.bandwidth);
+    if (!report_jsonl()) /* the JSON table has the names */
+        out_comment("%6s %12s %11s %12s %22s %16s", "n", "ndata", "repetitions", "time[s]",
+                    latency, u.bandwidth);
     for (size_t i = 0; i < cfg->nhalo_sizes && ok; i++) {
         h->n = cfg->halo_sizes[i];
         h->side = h->n + 2;
@@ -214,6 +245,7 @@ static bool halo_block(const struct caf_config *cfg, struct halo_run *h)
             out_line("  %6zu %12zu %11zu %12.6g %22.6g %16.6g", h->n, ndata, t.reps, t.time,
                      per_swap * u.latency_scale,
                      (double)ndata * sizeof(double) / per_swap * u.bandwidth_scale);
+            halo_row(h, ndata, &t, per_swap);
         }
         caf_coarray_free(&h->x);
     }

@@ -8,6 +8,7 @@
 #include "caf_p2p_patterns.h"
 #include "err.h"
 #include "out.h"
+#include "report.h"
 #include "timing.h"
 
 #define CAF_MAX_SHAPES 64
@@ -21,6 +22,7 @@ struct p2p_run {
     const char *name;                      /* with the direction, for messages */
     enum caf_dir dir;
     enum p2p_sync sync;
+    const char *mode;                      /* caf_mode_names[] */
     struct caf_pairing pair;
     struct caf_shape shape;
     struct caf_coarray *x;
@@ -186,8 +188,47 @@ static double p2p_measure(void *ctx, size_t reps, const char **failure)
 
 static void print_columns(const struct caf_units *u)
 {
-    out_comment("%8s %8s %8s %10s %10s %11s %12s %12s %14s", "count", "blksize", "stride",
-                "ndata", "nextent", "repetitions", "time[s]", u->latency, u->bandwidth);
+    if (!report_jsonl()) /* the JSON table has the names */
+        out_comment("%8s %8s %8s %10s %10s %11s %12s %12s %14s", "count", "blksize", "stride",
+                    "ndata", "nextent", "repetitions", "time[s]", u->latency, u->bandwidth);
+}
+
+void caf_p2p_declare(void)
+{
+    report_table("caf_p2p", "latency_us", REPORT_LOWER_BETTER, NULL);
+    report_key("pattern", REPORT_UNIT_TEXT);
+    report_key("mode", REPORT_UNIT_TEXT);
+    report_key("sync", REPORT_UNIT_TEXT);
+    report_key("count", REPORT_UNIT_COUNT);
+    report_key("blksize", REPORT_UNIT_COUNT);
+    report_key("stride", REPORT_UNIT_COUNT);
+    report_value("ndata", REPORT_UNIT_COUNT);
+    report_value("nextent", REPORT_UNIT_COUNT);
+    report_value("time_s", REPORT_UNIT_S);
+    report_value("latency_us", REPORT_UNIT_US);
+    report_value("bandwidth_mb_s", REPORT_UNIT_MB_S);
+}
+
+/* The JSON row of one shape: always us and MB/s (--original-units changes
+ * the text only). The repetitions are one stretch of time: iterations. */
+static void p2p_row(const struct p2p_run *c, const struct caf_shape *s, const struct caf_timed *t,
+                    double one_way)
+{
+    size_t ndata = caf_shape_ndata(s);
+    report_row_begin("caf_p2p");
+    report_row_string("pattern", c->name);
+    report_row_string("mode", c->mode);
+    report_row_string("sync", p2p_sync_names[c->sync]);
+    report_row_size("count", s->count);
+    report_row_size("blksize", s->blksize);
+    report_row_size("stride", s->stride);
+    report_row_size("ndata", ndata);
+    report_row_size("nextent", caf_shape_nextent(s));
+    report_row_double("time_s", t->time);
+    report_row_double("latency_us", one_way * 1e6);
+    report_row_double("bandwidth_mb_s", (double)ndata * sizeof(double) / one_way * 1e-6);
+    report_row_iterations(NULL, t->reps, NULL);
+    report_row_end();
 }
 
 /* Sweeps one block (pattern, direction, mode, sync); false on a failed check. */
@@ -223,6 +264,7 @@ static bool p2p_block(const struct caf_config *cfg, struct p2p_run *c, enum caf_
                      shapes[i].blksize, shapes[i].stride, ndata, caf_shape_nextent(&shapes[i]),
                      t.reps, t.time, one_way * u.latency_scale,
                      (double)ndata * sizeof(double) / one_way * u.bandwidth_scale);
+            p2p_row(c, &shapes[i], &t, one_way);
         }
         if (whole_array)
             caf_coarray_free(&x);
@@ -255,7 +297,8 @@ static void pairing_comment(enum caf_mode mode, int size)
 
 static bool p2p_mode(const struct caf_config *cfg, enum caf_mode mode, int rank, int size)
 {
-    struct p2p_run c = {.rank = rank, .check = cfg->check, .corrupt = cfg->corrupt};
+    struct p2p_run c = {.rank = rank, .check = cfg->check, .corrupt = cfg->corrupt,
+                        .mode = caf_mode_names[mode]};
     const char *why = caf_pairing_for(mode, rank, size, &c.pair);
     if (why) {
         out_comment("p2p mode=%s skipped: %s (have %d)", caf_mode_names[mode], why, size);

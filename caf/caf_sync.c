@@ -2,12 +2,14 @@
  * synchronisation, as a delay loop with synchronisation minus the same delay
  * loop alone, over sync_outer samples of sync_inner repetitions. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "caf_bench.h"
 #include "caf_rma.h"
 #include "err.h"
 #include "out.h"
+#include "report.h"
 #include "stats.h"
 #include "timing.h"
 
@@ -88,6 +90,54 @@ static double time_sample(const struct caf_config *cfg, const struct sync_test *
     return (timing_now() - t0) / (double)total;
 }
 
+void caf_sync_declare(void)
+{
+    report_table("caf_sync", "overhead_us", REPORT_LOWER_BETTER, "loop_us");
+    report_key("name", REPORT_UNIT_TEXT);
+    report_key("nneigh", REPORT_UNIT_COUNT);
+    report_value("overhead_us", REPORT_UNIT_US);
+    report_value("spread_us", REPORT_UNIT_US);
+    report_value("ref_us", REPORT_UNIT_US);
+    report_value("ref_sd_us", REPORT_UNIT_US);
+    report_value("loop_us", REPORT_UNIT_US);
+    report_value("loop_sd_us", REPORT_UNIT_US);
+    report_value("outliers", REPORT_UNIT_COUNT);
+}
+
+/* One test's line from its n reference and loop samples (seconds), and its
+ * JSON row; --stats adds the spread of the loop samples (us). The samples
+ * are the row's iterations. */
+static void print_row(const struct sync_test *t, const double *ref, double *loop, size_t n)
+{
+    struct stats_summary r, l;
+    stats_summarize(ref, n, &r);
+    stats_summarize(loop, n, &l);
+    size_t outliers = stats_count_outliers(loop, n, SYNC_OUTLIER_SD);
+    double sd = n > 1 ? l.stddev : 0.0, refsd = n > 1 ? r.stddev : 0.0;
+    report_row_begin("caf_sync");
+    report_row_string("name", t->name);
+    report_row_size("nneigh", t->nneigh);
+    report_row_double("overhead_us", (l.mean - r.mean) * 1e6);
+    report_row_double("spread_us", SYNC_SPREAD * (sd + refsd) * 1e6);
+    report_row_double("ref_us", r.mean * 1e6);
+    report_row_double("ref_sd_us", refsd * 1e6);
+    report_row_double("loop_us", l.mean * 1e6);
+    report_row_double("loop_sd_us", sd * 1e6);
+    report_row_size("outliers", outliers);
+    for (size_t k = 0; report_per_iteration() && k < n; k++)
+        loop[k] *= 1e6;
+    struct stats_dispersion d;
+    report_row_iterations(report_per_iteration() ? loop : NULL, n, &d);
+    report_row_end();
+    char spread[64] = "";
+    if (report_stats())
+        snprintf(spread, sizeof spread, " %12.3f %12.3f %12.3f %10.4f", d.median, d.p5, d.p95,
+                 d.cv);
+    out_line("%-16s %6zu %12.3f +/- %10.3f %12.3f %10.3f %12.3f %10.3f %8zu %8zu%s", t->name,
+             t->nneigh, (l.mean - r.mean) * 1e6, SYNC_SPREAD * (sd + refsd) * 1e6, r.mean * 1e6,
+             refsd * 1e6, l.mean * 1e6, sd * 1e6, outliers, n, spread);
+}
+
 static void sync_measure(const struct caf_config *cfg, const struct sync_test *t, int rank,
                          int size)
 {
@@ -111,16 +161,8 @@ static void sync_measure(const struct caf_config *cfg, const struct sync_test *t
     caf_sync_all();
     for (size_t k = 0; k <= n; k++)
         loop[k] = time_sample(cfg, t, reps, total);
-    if (rank == 0) { /* image 1's times */
-        struct stats_summary r, l;
-        stats_summarize(ref + 1, n, &r);
-        stats_summarize(loop + 1, n, &l);
-        size_t outliers = stats_count_outliers(loop + 1, n, SYNC_OUTLIER_SD);
-        double sd = n > 1 ? l.stddev : 0.0, refsd = n > 1 ? r.stddev : 0.0;
-        out_line("%-16s %6zu %12.3f +/- %10.3f %12.3f %10.3f %12.3f %10.3f %8zu %8zu", t->name,
-                 t->nneigh, (l.mean - r.mean) * 1e6, SYNC_SPREAD * (sd + refsd) * 1e6,
-                 r.mean * 1e6, refsd * 1e6, l.mean * 1e6, sd * 1e6, outliers, n);
-    }
+    if (rank == 0) /* image 1's times */
+        print_row(t, ref + 1, loop + 1, n);
     free(ref);
 }
 
@@ -145,9 +187,14 @@ bool caf_sync_run(const struct caf_config *cfg)
     out_comment("lock, critical: each image does inner/images (at least 2) of (enter, delay, "
                 "leave), divided by all the delays of the job: the hand-off cost of "
                 "serialised work");
-    out_comment("%-14s %6s %12s %4s %10s %12s %10s %12s %10s %8s %8s", "name", "nneigh",
-                "overhead[us]", "", "spread[us]", "ref[us]", "ref_sd[us]", "loop[us]",
-                "loop_sd[us]", "outliers", "samples");
+    char spread[80] = "";
+    if (report_stats())
+        snprintf(spread, sizeof spread, " %12s %12s %12s %10s", "loop_median[us]",
+                 "loop_p5[us]", "loop_p95[us]", "loop_cv");
+    if (!report_jsonl()) /* the JSON table has the names */
+        out_comment("%-14s %6s %12s %4s %10s %12s %10s %12s %10s %8s %8s%s", "name", "nneigh",
+                    "overhead[us]", "", "spread[us]", "ref[us]", "ref_sd[us]", "loop[us]",
+                    "loop_sd[us]", "outliers", "samples", spread);
 
     struct sync_test all = {"sync_all", op_sync_all, NULL, NULL, NULL, 0};
     sync_measure(cfg, &all, rank, size);

@@ -8,6 +8,7 @@
 #include "caf_pattern.h"
 #include "caf_rma.h"
 #include "harness.h"
+#include "report.h"
 
 #define CAF_MAX_HALO_N 1000 /* (n+2)^3 doubles must stay below CAF_MAX_ELEMENTS */
 
@@ -84,7 +85,7 @@ static void parse(struct caf_config *cfg, int argc, char **argv)
         "Coarray-style benchmarks over MPI one-sided communication: ping-pong put/get\n"
         "patterns, synchronisation overheads, 3-D halo swap. Output: '#' headers and\n"
         "gnuplot blocks. COMMSWEEP_CORRUPT=1 damages received data (tests --check).",
-        false, false};
+        false, false, "caf", NULL, NULL};
     int first = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (first < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[first]);
@@ -97,6 +98,9 @@ static void parse(struct caf_config *cfg, int argc, char **argv)
     cfg->modes[CAF_CROSSING] = crossing;
     /* Every checking image damages what it received, not just one rank. */
     cfg->corrupt = buf_corrupt_rank() >= 0;
+    if (report_per_iteration() && (cfg->p2p || cfg->halo))
+        err_usage("--stats, --samples: the p2p and halo sections time their repetitions as one "
+                  "stretch, with no per-repetition times; use them with --sync alone");
 }
 
 static void print_settings(const struct caf_config *cfg)
@@ -130,6 +134,13 @@ int main(int argc, char **argv)
     parse(&cfg, argc, argv);
     out_header("cafbench: coarray-style benchmarks over MPI RMA", argc, argv);
     print_settings(&cfg);
+    report_validation(cfg.check);
+    if (cfg.p2p)
+        caf_p2p_declare();
+    if (cfg.sync)
+        caf_sync_declare();
+    if (cfg.halo)
+        caf_halo_declare();
     caf_init();
     bool ok = true;
     if (cfg.p2p)
@@ -139,8 +150,8 @@ int main(int argc, char **argv)
     if (cfg.halo)
         ok &= caf_halo_run(&cfg);
     caf_finalize();
-    if (!ok)
-        err_exit_all(ERR_STATUS_FAIL, "data verification failed (see the lines above)");
+    /* ok is every image's verdict: the lowest, image 1, says it. */
+    err_check(MPI_COMM_WORLD, !ok, "data verification failed (see the lines above)");
     if (cfg.check)
         out_comment("all results validated");
     harness_finish(ERR_STATUS_OK);

@@ -10,6 +10,7 @@
 #include "err.h"
 #include "harness.h"
 #include "out.h"
+#include "report.h"
 #include "sweep.h"
 #include "timing.h"
 #include "topo.h"
@@ -44,7 +45,7 @@ void a2a_sweep_parse(int argc, char **argv, const char *what, const struct opt_s
              "  COUNTHI    longs per rank per peer at full size (default 40960; <= 0 means "
              "default)", what);
     const struct opt_usage usage = {"[options] [PARTITION [ITERS [COUNTHI]]]", description,
-                                    true, false};
+                                    true, false, "alltoall", NULL, NULL};
     int pos = opt_parse_or_exit(argc, argv, specs, nspecs, &usage);
     int npos = argc - pos;
     struct a2a_sweep_config *c = &a->sweep;
@@ -64,10 +65,33 @@ void a2a_sweep_parse(int argc, char **argv, const char *what, const struct opt_s
     c->where = buf_memory_setup((enum buf_memory)memory, staging);
 }
 
+/* The JSON table of the rows; its keys say which algorithm, which split
+ * into communicators and which count a row is. */
+static void declare_table(void)
+{
+    report_table("alltoall", "time_avg_s", REPORT_LOWER_BETTER, "time_avg_s");
+    report_key("algorithm", REPORT_UNIT_TEXT);
+    report_key("comms", REPORT_UNIT_COUNT);
+    report_key("ranks", REPORT_UNIT_COUNT);
+    report_key("count", REPORT_UNIT_COUNT);
+    report_value("gib_per_rank", REPORT_UNIT_GIB);
+    report_value("time_min_s", REPORT_UNIT_S);
+    report_value("time_avg_s", REPORT_UNIT_S);
+    report_value("time_max_s", REPORT_UNIT_S);
+    report_value("gibps_min", REPORT_UNIT_GIB_S);
+    report_value("gibps_avg", REPORT_UNIT_GIB_S);
+    report_value("gibps_max", REPORT_UNIT_GIB_S);
+    report_value("warmup_s", REPORT_UNIT_S);
+    report_value("fell_back", REPORT_UNIT_BOOL);
+}
+
 void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a_sweep_args *a)
 {
     const struct a2a_sweep_config *c = &a->sweep;
     out_header(title, argc, argv);
+    report_header_string("buffers", buf_where_label(c->where));
+    report_validation(true);
+    declare_table();
     out_comment("partition: %s, iterations: %zu, countHi: %zu longs, countAll: %zu longs, "
                 "buffers: %s",
                 c->strided ? "strided" : "contiguous", c->iters, c->count_hi,
@@ -139,6 +163,39 @@ struct a2a_times {
     double *local, *maxima;
 };
 
+/* The row of one count: the data line (with --stats its spread columns
+ * after the others) and the JSON object. Rank 0. */
+static void print_row(const struct a2a_method *m, const struct a2a_ctx *ctx, size_t count,
+                      const struct a2a_sweep_config *c, double warm, const double *maxima,
+                      const struct stats_summary *s)
+{
+    const struct subcomm *b = ctx->sub;
+    double gib = (double)(2 * count) * b->size * sizeof(long) / GIB;
+    report_row_begin("alltoall");
+    report_row_string("algorithm", m->name);
+    report_row_size("comms", (size_t)b->ncomms);
+    report_row_size("ranks", (size_t)b->size);
+    report_row_size("count", count);
+    report_row_double("gib_per_rank", gib);
+    report_row_double("time_min_s", s->min);
+    report_row_double("time_avg_s", s->mean);
+    report_row_double("time_max_s", s->max);
+    report_row_double("gibps_min", gib / s->max);
+    report_row_double("gibps_avg", gib / s->mean);
+    report_row_double("gibps_max", gib / s->min);
+    report_row_double("warmup_s", warm);
+    report_row_bool("fell_back", ctx->fell_back);
+    struct stats_dispersion d;
+    report_row_iterations(maxima, c->iters, &d);
+    report_row_end();
+    char spread[64] = "";
+    if (report_stats())
+        snprintf(spread, sizeof spread, " %14.6e %14.6e %14.6e %14.6e", d.median, d.p5, d.p95,
+                 d.cv);
+    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e%s", b->ncomms, b->size,
+             gib, s->min, s->mean, s->max, gib / s->max, gib / s->mean, gib / s->min, spread);
+}
+
 /* One middle-loop step: warm-up, timed calls, per-iteration maxima, data check. */
 static void run_count(const struct a2a_sweep_config *c, const struct a2a_method *m,
                       struct a2a_ctx *ctx, size_t count, struct a2a_times *tm,
@@ -187,11 +244,11 @@ static void run_count(const struct a2a_sweep_config *c, const struct a2a_method 
     MPI_CHECK(MPI_Allreduce(&bad, &any_bad, 1, MPI_C_BOOL, MPI_LOR, MPI_COMM_WORLD));
     if (any_bad && m->close)
         m->close(ctx);
-    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL,
-            "data check failed%s%s: rank %d, count %zu: element %zu from communicator rank "
-            "%zu (world rank %d) is %.0f, expected %.0f",
-            c->name_blocks ? ", algorithm " : "", c->name_blocks ? m->name : "", harness.rank,
-            count, f.element, f.peer, bad ? world_of[f.peer] : -1, f.got, f.want);
+    err_check(MPI_COMM_WORLD, bad,
+              "data check failed%s%s: rank %d, count %zu: element %zu from communicator rank "
+              "%zu (world rank %d) is %.0f, expected %.0f",
+              c->name_blocks ? ", algorithm " : "", c->name_blocks ? m->name : "", harness.rank,
+              count, f.element, f.peer, bad ? world_of[f.peer] : -1, f.got, f.want);
 
     if (!out_is_printer())
         return;
@@ -201,16 +258,20 @@ static void run_count(const struct a2a_sweep_config *c, const struct a2a_method 
     for (size_t i = 0; i < c->iters; i++)
         out_line("### count %zu iteration %zu time %.9e", count, i + 1, tm->maxima[i]);
     stats_summarize(tm->maxima, c->iters, s);
-    double gib = (double)(2 * count) * b->size * sizeof(long) / GIB;
-    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e", b->ncomms, b->size,
-             gib, s->min, s->mean, s->max, gib / s->max, gib / s->mean, gib / s->min);
+    print_row(m, ctx, count, c, warm_max, tm->maxima, s);
 }
 
 static void print_columns(void)
 {
-    out_comment("%6s %8s %14s %14s %14s %14s %14s %14s %14s", "comms", "ranks",
+    if (report_jsonl()) /* the JSON table has the names */
+        return;
+    char spread[64] = "";
+    if (report_stats())
+        snprintf(spread, sizeof spread, " %14s %14s %14s %14s", "time_median_s", "time_p5_s",
+                 "time_p95_s", "time_cv");
+    out_comment("%6s %8s %14s %14s %14s %14s %14s %14s %14s%s", "comms", "ranks",
                 "GiB_per_rank", "time_min_s", "time_avg_s", "time_max_s", "GiBps_min",
-                "GiBps_avg", "GiBps_max");
+                "GiBps_avg", "GiBps_max", spread);
 }
 
 /* One method's block inside one communicator: its counts from the largest

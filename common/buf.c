@@ -122,7 +122,7 @@ void buf_print_device_header(const enum buf_where *where, size_t n)
         return;
     char mine[BUF_DESCRIBE_LEN];
     devmem_describe(mine, sizeof mine);
-    out_comment_per_rank(mpistart_comm(), " device", mine, sizeof mine);
+    out_comment_per_rank(mpistart_comm(), " device", "devices", mine, sizeof mine);
     if (!device)
         return;
     const char *how;

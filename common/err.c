@@ -9,6 +9,21 @@
 #include "mpistart.h"
 
 static const char *program_name = "commsweep";
+static char last_message[1024];
+static bool check_failed;
+static void (*exit_hook)(int status);
+
+const char *err_message(void) { return last_message; }
+bool err_check_failed(void) { return check_failed; }
+void err_at_exit(void (*fn)(int status)) { exit_hook = fn; }
+
+static void run_exit_hook(int status)
+{
+    void (*fn)(int) = exit_hook;
+    exit_hook = NULL; /* once, even when the hook itself fails */
+    if (fn)
+        fn(status);
+}
 
 void err_set_program(const char *name) { program_name = name; }
 const char *err_program(void) { return program_name; }
@@ -23,13 +38,20 @@ static int world_rank(void)
     return rank;
 }
 
-static void print_message(const char *fmt, va_list ap)
+static void print_text(const char *text)
 {
-    char text[1024];
-    vsnprintf(text, sizeof text, fmt, ap);
+    if (text != last_message)
+        snprintf(last_message, sizeof last_message, "%s", text);
     fflush(stdout);
     fprintf(stderr, "%s: %s\n", program_name, text);
     fflush(stderr);
+}
+
+static void print_message(const char *fmt, va_list ap)
+{
+    char text[sizeof last_message];
+    vsnprintf(text, sizeof text, fmt, ap);
+    print_text(text);
 }
 
 void err_print(const char *fmt, ...)
@@ -43,6 +65,7 @@ void err_print(const char *fmt, ...)
 _Noreturn void err_finish(int status)
 {
     fflush(stdout);
+    run_exit_hook(status);
     mpistart_end();
     exit(status);
 }
@@ -69,7 +92,10 @@ _Noreturn void err_usage(const char *fmt, ...)
     err_finish(ERR_STATUS_USAGE);
 }
 
-void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
+/* err_any and err_check: the lowest bad rank formats and prints its
+ * message, which every rank then keeps (err_message). */
+static void any_bad(MPI_Comm comm, bool local_bad, int status, bool data_check,
+                    const char *fmt, va_list ap)
 {
     int rank, size, world;
     MPI_Comm_rank(comm, &rank);
@@ -81,13 +107,29 @@ void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
     MPI_CHECK(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm));
     if (first == size)
         return;
-    if (rank == first) {
-        va_list ap;
-        va_start(ap, fmt);
-        print_message(fmt, ap);
-        va_end(ap);
-    }
+    check_failed |= data_check;
+    if (rank == first)
+        vsnprintf(last_message, sizeof last_message, fmt, ap);
+    MPI_CHECK(MPI_Bcast(last_message, (int)sizeof last_message, MPI_CHAR, first, comm));
+    if (rank == first)
+        print_text(last_message);
     err_finish(status);
+}
+
+void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    any_bad(comm, local_bad, status, false, fmt, ap);
+    va_end(ap);
+}
+
+void err_check(MPI_Comm comm, bool local_bad, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    any_bad(comm, local_bad, ERR_STATUS_FAIL, true, fmt, ap);
+    va_end(ap);
 }
 
 _Noreturn void err_fatal(const char *fmt, ...)
@@ -96,6 +138,7 @@ _Noreturn void err_fatal(const char *fmt, ...)
     va_start(ap, fmt);
     print_message(fmt, ap);
     va_end(ap);
+    run_exit_hook(ERR_STATUS_FAIL);
     if (mpistart_running())
         mpistart_abort(ERR_STATUS_FAIL);
     exit(ERR_STATUS_FAIL);

@@ -37,6 +37,22 @@ _Noreturn void err_exit_all(int status, const char *fmt, ...)
 void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* A failed data check, seen by some ranks: as err_any with status 1
+ * (ERR_STATUS_FAIL), and err_check_failed() is true from then on, so that
+ * the run's summary can say the data were wrong. Collective. */
+void err_check(MPI_Comm comm, bool local_bad, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+bool err_check_failed(void);
+
+/* The last message printed on stderr through this module; after err_any
+ * or err_check, the one the failing rank printed, on every rank. "" when
+ * none. */
+const char *err_message(void);
+
+/* fn(status) runs once just before the process ends through err_finish or
+ * err_fatal (the JSON summary). One hook. */
+void err_at_exit(void (*fn)(int status));
+
 /* One "program: message" line on stderr from this rank, stdout flushed
  * first; for a rank that reports what went wrong and lets the others go on. */
 void err_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "devmem.h"
+#include "report.h"
 
 struct harness harness = {0, 1, "commsweep", MPI_THREAD_SINGLE, MPI_COMM_NULL, 0.0};
 static bool started;
@@ -17,6 +18,12 @@ void harness_prepare(char **argv)
     harness.prog = slash ? slash + 1 : argv[0];
     err_set_program(harness.prog);
     setvbuf(stdout, NULL, _IOLBF, 0);
+    /* The command line as given, for the JSON header: before MPI starts
+     * and before getopt reorders it. */
+    int argc = 0;
+    while (argv[argc])
+        argc++;
+    report_command(argc, argv);
 }
 
 /* MPI_Wtime is not there before MPI starts. */

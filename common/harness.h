@@ -39,7 +39,8 @@ extern struct harness harness;
  * in harness.thread_provided (the program decides whether that is enough).
  * The world model: harness_prepare and harness_start(MPISTART_WORLD). */
 void harness_init(int *argc, char ***argv, int thread_required);
-/* Names the program after argv[0] and makes stdout line buffered; no MPI. */
+/* Names the program after argv[0], makes stdout line buffered and keeps the
+ * command line for the JSON header (report.h); no MPI. */
 void harness_prepare(char **argv);
 /* Selects the GPU, then starts MPI the given way (a failure to start ends
  * the process with one line and status 1) and fills struct harness. */

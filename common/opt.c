@@ -13,6 +13,7 @@
 
 #include "err.h"
 #include "out.h"
+#include "report.h"
 #include "version.h"
 
 /* Marks a negative number so getopt treats it as a positional argument. */
@@ -200,6 +201,25 @@ static int apply(const struct opt_spec *s, const char *arg, char *err, size_t er
     return -1;
 }
 
+/* --stats and --samples where the program keeps no per-iteration values,
+ * and --samples without JSON to carry them. */
+static void check_output_options(const struct opt_usage *usage, struct opt_result *r)
+{
+    const char *no_stats = usage ? usage->no_stats : NULL;
+    const char *no_samples = usage && usage->no_samples ? usage->no_samples : no_stats;
+    if (r->stats && no_stats)
+        snprintf(r->message, sizeof r->message, "--stats: %s", no_stats);
+    else if (r->samples && no_samples)
+        snprintf(r->message, sizeof r->message, "--samples: %s", no_samples);
+    else if (r->samples && r->format != REPORT_JSONL)
+        snprintf(r->message, sizeof r->message,
+                 "--samples adds each row's per-iteration values to its JSON object: use it "
+                 "with --format=jsonl");
+    else
+        return;
+    r->status = OPT_ERROR;
+}
+
 static bool looks_negative_number(const char *a)
 {
     return a[0] == '-' && (isdigit((unsigned char)a[1]) ||
@@ -209,8 +229,8 @@ static bool looks_negative_number(const char *a)
 enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,
                           const struct opt_usage *usage, struct opt_result *result)
 {
-    enum { HELP_ID = 1000, VERSION_ID = 1001, LONG_BASE = 2000 };
-    struct option longs[nspecs + 3];
+    enum { HELP_ID = 1000, VERSION_ID, FORMAT_ID, STATS_ID, SAMPLES_ID, LONG_BASE = 2000 };
+    struct option longs[nspecs + 6];
     char shorts[3 * nspecs + 9];
     size_t nl = 0, ns = 0;
     shorts[ns++] = ':'; /* report missing arguments as ':' */
@@ -230,11 +250,20 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, s
     shorts[ns] = '\0';
     longs[nl++] = (struct option){"help", no_argument, NULL, HELP_ID};
     longs[nl++] = (struct option){"version", no_argument, NULL, VERSION_ID};
+    longs[nl++] = (struct option){"format", required_argument, NULL, FORMAT_ID};
+    longs[nl++] = (struct option){"stats", no_argument, NULL, STATS_ID};
+    longs[nl++] = (struct option){"samples", no_argument, NULL, SAMPLES_ID};
     longs[nl] = (struct option){NULL, 0, NULL, 0};
 
     result->status = OPT_OK;
     result->message[0] = '\0';
     result->first_positional = argc;
+    result->argv = argv;
+    result->argc = argc;
+    result->format = REPORT_TEXT;
+    result->stats = result->samples = false;
+    for (size_t i = 0; i < OPT_MAX_SPECS; i++)
+        result->given[i] = NULL;
 
     /* Negative numbers stay positional (seed arguments where a non-positive
      * value means "use the default"): while getopt runs they are replaced by
@@ -266,6 +295,19 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, s
         if (c == VERSION_ID || (c == 'v' && usage && usage->v_is_version)) {
             result->status = OPT_VERSION;
             break;
+        }
+        if (c == FORMAT_ID) {
+            static const struct opt_spec format = {.long_name = "format", .kind = OPT_CHOICE,
+                                                   .choices = report_format_names};
+            struct opt_spec spec = format;
+            spec.dest = &result->format;
+            if (apply(&spec, optarg, result->message, sizeof result->message))
+                result->status = OPT_ERROR;
+            continue;
+        }
+        if (c == STATS_ID || c == SAMPLES_ID) {
+            *(c == STATS_ID ? &result->stats : &result->samples) = true;
+            continue;
         }
         if (c == '?') {
             if (optopt)
@@ -302,7 +344,11 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, s
             arg = originals[(unsigned char)arg[1] - 1];
         if (apply(s, arg, result->message, sizeof result->message))
             result->status = OPT_ERROR;
+        if ((size_t)(s - specs) < OPT_MAX_SPECS)
+            result->given[s - specs] = arg ? arg : "";
     }
+    if (result->status == OPT_OK)
+        check_output_options(usage, result);
     if (result->status == OPT_OK)
         result->first_positional = optind;
 
@@ -333,9 +379,68 @@ void opt_print_help(void *stream, const char *prog, const struct opt_spec *specs
             snprintf(left, sizeof left, "    --%s%s%s", s->long_name, *mv ? "=" : "", mv);
         fprintf(f, "  %-28s %s\n", left, s->help ? s->help : "");
     }
+    fprintf(f, "  %-28s %s\n", "    --format=text|jsonl",
+            "output: text (default), or JSON Lines (doc/jsonl.md)");
+    const char *no_stats = usage ? usage->no_stats : NULL;
+    if (no_stats) {
+        fprintf(f, "  %-28s refused here: %s\n", "    --stats, --samples", no_stats);
+    } else {
+        fprintf(f, "  %-28s %s\n", "    --stats",
+                "add median, P5, P95 and CV of the iterations to each row");
+        if (usage && usage->no_samples)
+            fprintf(f, "  %-28s refused here: %s\n", "    --samples", usage->no_samples);
+        else
+            fprintf(f, "  %-28s %s\n", "    --samples",
+                    "with --format=jsonl: each row's per-iteration values");
+    }
     fprintf(f, "  %-28s %s\n", "-h, --help", "print this help and exit");
     fprintf(f, "  %-28s %s\n", usage && usage->v_is_version ? "-v, --version" : "    --version",
             "print the version and exit");
+}
+
+/* Every option's value (aliases, which share a destination, once) and the
+ * positional arguments, into the JSON header. */
+static void record_options(const struct opt_spec *specs, size_t nspecs, const struct opt_result *r)
+{
+    for (size_t i = 0; i < nspecs; i++) {
+        const struct opt_spec *s = &specs[i];
+        bool alias = false;
+        for (size_t k = 0; k < i && !alias; k++)
+            alias = s->dest && specs[k].dest == s->dest;
+        if (alias)
+            continue;
+        char letter[2] = {(char)s->short_name, '\0'};
+        const char *name = s->long_name ? s->long_name : letter;
+        switch (s->kind) {
+        case OPT_FLAG:
+            report_option_bool(name, *(const bool *)s->dest);
+            break;
+        case OPT_SIZE: {
+            size_t v = *(const size_t *)s->dest;
+            if (v == SIZE_MAX) /* unset: the program's rule decides */
+                report_option_string(name, NULL);
+            else
+                report_option_size(name, v);
+            break;
+        }
+        case OPT_DOUBLE:
+            report_option_double(name, *(const double *)s->dest);
+            break;
+        case OPT_STRING:
+            report_option_string(name, *(const char *const *)s->dest);
+            break;
+        case OPT_CHOICE: {
+            int v = *(const int *)s->dest;
+            report_option_string(name, v >= 0 ? s->choices[v] : NULL);
+            break;
+        }
+        case OPT_CUSTOM:
+            report_option_string(name, i < OPT_MAX_SPECS ? r->given[i] : NULL);
+            break;
+        }
+    }
+    for (int i = r->first_positional; i < r->argc; i++)
+        report_positional(r->argv[i]);
 }
 
 int opt_parse_or_exit(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,
@@ -350,8 +455,16 @@ int opt_result_or_exit(const struct opt_result *r, const struct opt_spec *specs,
                        const struct opt_usage *usage)
 {
     switch (r->status) {
-    case OPT_OK:
+    case OPT_OK: {
+        struct report_config config = {(enum report_format)r->format, r->stats, r->samples,
+                                       usage ? usage->family : NULL};
+        report_configure(&config);
+        if (report_jsonl()) {
+            record_options(specs, nspecs, r);
+            report_environment();
+        }
         return r->first_positional;
+    }
     case OPT_HELP:
         if (out_is_printer())
             opt_print_help(stdout, err_program(), specs, nspecs, usage);

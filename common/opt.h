@@ -6,8 +6,11 @@
  * reports problems as a message instead of exiting, so it can be unit tested
  * without MPI. opt_parse_or_exit is the harness wrapper: errors become
  * err_usage (status 2), --help and --version print from rank 0 and exit 0.
- * --help and --version are always accepted; positional arguments are left
- * in order for the program to interpret as its seed defines them.
+ * --help and --version are always accepted, and so are the options of the
+ * output (report.h): --format=text|jsonl, --stats and --samples, which a
+ * program without per-iteration times refuses by naming why (no_stats).
+ * Positional arguments are left in order for the program to interpret as
+ * its seed defines them.
  */
 #ifndef COMMSWEEP_OPT_H
 #define COMMSWEEP_OPT_H
@@ -44,14 +47,24 @@ struct opt_usage {
     const char *description; /* a few lines printed under the synopsis */
     bool negative_positionals; /* "-5" is a positional number, not an option */
     bool v_is_version;         /* -v prints the version (OSU convention) */
+    const char *family;        /* "osu", "alltoall", ...: names the program in JSON */
+    const char *no_stats;      /* why --stats and --samples are refused; NULL: taken */
+    const char *no_samples;    /* why --samples alone is refused; NULL: taken */
 };
 
 enum opt_status { OPT_OK, OPT_HELP, OPT_VERSION, OPT_ERROR };
+
+#define OPT_MAX_SPECS 64
 
 struct opt_result {
     enum opt_status status;
     int first_positional; /* index in argv of the first positional argument */
     char message[256];    /* the error, when status == OPT_ERROR */
+    int format;           /* --format: index in report_format_names (0: text) */
+    bool stats, samples;  /* --stats, --samples */
+    const char *given[OPT_MAX_SPECS]; /* the last value given to specs[i], or NULL */
+    char **argv;          /* what was parsed (reordered: positionals from first_positional) */
+    int argc;
 };
 
 /* Parses argv against specs. argv may be permuted (positionals end up last,

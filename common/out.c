@@ -5,10 +5,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "err.h"
 #include "mpistart.h"
+#include "report.h"
+#include "runinfo.h"
 #include "version.h"
 
 static bool printer = true;
@@ -18,7 +19,7 @@ bool out_is_printer(void) { return printer; }
 
 void out_line(const char *fmt, ...)
 {
-    if (!printer)
+    if (!printer || report_jsonl())
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -32,6 +33,15 @@ void out_comment(const char *fmt, ...)
 {
     if (!printer)
         return;
+    if (report_jsonl()) {
+        char text[2048];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(text, sizeof text, fmt, ap);
+        va_end(ap);
+        report_note(text);
+        return;
+    }
     va_list ap;
     va_start(ap, fmt);
     fputs("# ", stdout);
@@ -43,7 +53,7 @@ void out_comment(const char *fmt, ...)
 
 void out_block_end(void)
 {
-    if (!printer)
+    if (!printer || report_jsonl())
         return;
     fputs("\n\n", stdout);
     fflush(stdout);
@@ -51,7 +61,8 @@ void out_block_end(void)
 
 void out_title(const char *title)
 {
-    if (!printer)
+    report_header_string("title", title);
+    if (!printer || report_jsonl())
         return;
     printf("# %s (commsweep %s)\n", title, COMMSWEEP_VERSION);
     fflush(stdout);
@@ -67,28 +78,22 @@ void out_header_details(int argc, char **argv)
 {
     int size;
     MPI_Comm_size(mpistart_comm(), &size);
-    if (!printer)
+    /* jsonl: the header has these already (report_environment). */
+    if (!printer || report_jsonl())
         return;
-    char lib[MPI_MAX_LIBRARY_VERSION_STRING];
-    int len = 0;
-    MPI_Get_library_version(lib, &len);
-    for (int i = 0; i < len; i++)
-        if (lib[i] == '\n' || lib[i] == '\r')
-            lib[i] = ' ';
-    while (len > 0 && lib[len - 1] == ' ')
-        lib[--len] = '\0';
-    char date[64];
-    time_t now = time(NULL);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%S%z", localtime(&now));
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING + 1], date[64];
+    runinfo_mpi_library(lib, sizeof lib);
+    runinfo_date(date, sizeof date);
 
     printf("# command:");
     for (int i = 0; i < argc; i++)
         printf(" %s", argv[i]);
-    printf("\n# date: %s\n# ranks: %d\n# mpi: %.*s\n", date, size, len, lib);
+    printf("\n# date: %s\n# ranks: %d\n# mpi: %s\n", date, size, lib);
     fflush(stdout);
 }
 
-void out_comment_per_rank(MPI_Comm comm, const char *label, const char *text, size_t len)
+void out_comment_per_rank(MPI_Comm comm, const char *label, const char *json_key,
+                          const char *text, size_t len)
 {
     int rank, size;
     MPI_Comm_rank(comm, &rank);
@@ -101,6 +106,15 @@ void out_comment_per_rank(MPI_Comm comm, const char *label, const char *text, si
     MPI_CHECK(MPI_Gather(mine, (int)len, MPI_CHAR, all, (int)len, MPI_CHAR, 0, comm));
     for (int r = 0; rank == 0 && r < size; r++)
         out_comment("rank %d%s: %s", r, label, all + (size_t)r * len);
+    if (rank == 0 && report_jsonl() && json_key) {
+        const char **each = malloc((size_t)size * sizeof *each);
+        if (!each)
+            err_fatal("cannot allocate a list of %d ranks", size);
+        for (int r = 0; r < size; r++)
+            each[r] = all + (size_t)r * len;
+        report_header_strings(json_key, each, (size_t)size);
+        free(each);
+    }
     free(all);
     free(mine);
 }

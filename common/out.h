@@ -3,6 +3,9 @@
  * is flushed as soon as it is written so a job killed by its time limit keeps
  * what it measured. stdout carries data lines and '#' comments only.
  * Blocks (gnuplot "index") are separated by two blank lines.
+ * With --format=jsonl (report.h) the text is not printed: data lines are
+ * dropped (their printers write JSON rows through report.h), '#' comments
+ * become notes of the JSON header or summary, and the title a header field.
  */
 #ifndef COMMSWEEP_OUT_H
 #define COMMSWEEP_OUT_H
@@ -23,9 +26,11 @@ void out_comment(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void out_block_end(void);
 
 /* Each rank's text (at most len bytes with its terminator) gathered to rank
- * 0 and printed in rank order as "# rank R<label>: <text>". Collective over
- * comm (which must hold the printing rank as its rank 0). */
-void out_comment_per_rank(MPI_Comm comm, const char *label, const char *text, size_t len);
+ * 0 and printed in rank order as "# rank R<label>: <text>"; in JSON they are
+ * also the list json_key of the header (unless NULL), one string per rank. Collective
+ * over comm (which must hold the printing rank as its rank 0). */
+void out_comment_per_rank(MPI_Comm comm, const char *label, const char *json_key,
+                          const char *text, size_t len);
 
 /* The header block: "# <title> (commsweep VERSION)", the command line, the
  * date, number of ranks, MPI library. Call on every rank (collective). */

@@ -74,7 +74,7 @@ void topo_report(MPI_Comm comm)
 {
     char mine[TOPO_LEN];
     topo_describe_self(mine, sizeof mine);
-    out_comment_per_rank(comm, "", mine, sizeof mine);
+    out_comment_per_rank(comm, "", "topology", mine, sizeof mine);
 }
 
 /* The ranks of comm on this rank's machine: those of its kernel (one boot

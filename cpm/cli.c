@@ -8,6 +8,7 @@
 
 #include "err.h"
 #include "out.h"
+#include "report.h"
 
 void cli_common_specs(struct cli_common *c, struct opt_spec *s)
 {
@@ -44,13 +45,17 @@ void cli_common_specs(struct cli_common *c, struct opt_spec *s)
 }
 
 void cli_parse(int argc, char **argv, struct cli_common *c, const struct opt_spec *extra,
-               size_t nextra, const char *synopsis, const char *description)
+               size_t nextra, const char *synopsis, const char *description,
+               const char *no_stats)
 {
     struct opt_spec all[CLI_COMMON_SPECS + nextra];
     cli_common_specs(c, all);
     if (nextra)
         memcpy(all + CLI_COMMON_SPECS, extra, nextra * sizeof extra[0]);
-    struct opt_usage usage = {synopsis, description, false, false};
+    struct opt_usage usage = {synopsis, description, false, false, "cpm", no_stats,
+                              "each experiment's repetitions stay on the rank that measured "
+                              "them; rows carry their confidence interval and, with --stats, "
+                              "their spread"};
     int pos = opt_parse_or_exit(argc, argv, all, CLI_COMMON_SPECS + nextra, &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
@@ -85,12 +90,48 @@ void cli_preamble(const struct cli_common *c, int processes)
     out_comment("MPI_Wtick: %g s", cpm_wtick());
 }
 
-void cli_columns(void) { out_line("#msg time wtick reps ci"); }
+static const char *table_name;
+
+void cli_table(const char *name, bool pairs)
+{
+    table_name = name;
+    report_table(name, "time_s", REPORT_LOWER_BETTER, "time_s");
+    if (pairs) {
+        report_key("rank_i", REPORT_UNIT_COUNT);
+        report_key("rank_j", REPORT_UNIT_COUNT);
+    }
+    report_key("size_bytes", REPORT_UNIT_BYTES);
+    report_value("time_s", REPORT_UNIT_S);
+    report_value("above_wtick", REPORT_UNIT_BOOL);
+    report_value("ci_s", REPORT_UNIT_S);
+}
+
+void cli_columns(void)
+{
+    out_line("#msg time wtick reps ci%s", report_stats() ? " median p5 p95 cv" : "");
+}
 
 void cli_result_line(const struct cpm_result *r, double scale)
 {
-    out_line("%zu %.9g %d %zu %.9g", r->size, r->time * scale, r->above_wtick, r->reps,
-             r->ci * scale);
+    char spread[128] = "";
+    if (report_stats())
+        snprintf(spread, sizeof spread, " %.9g %.9g %.9g %.9g", r->median * scale, r->p5 * scale,
+                 r->p95 * scale, r->cv);
+    out_line("%zu %.9g %d %zu %.9g%s", r->size, r->time * scale, r->above_wtick, r->reps,
+             r->ci * scale, spread);
+    report_row_begin(table_name);
+    report_row_size("size_bytes", r->size);
+    report_row_double("time_s", r->time * scale);
+    report_row_bool("above_wtick", r->above_wtick);
+    report_row_double("ci_s", r->ci * scale);
+    report_row_iterations(NULL, r->reps, NULL);
+    if (report_stats()) {
+        report_row_double("median", r->median * scale);
+        report_row_double("p5", r->p5 * scale);
+        report_row_double("p95", r->p95 * scale);
+        report_row_double("cv", r->cv);
+    }
+    report_row_end();
 }
 
 void cli_join_names(const char *const *names, char *out, size_t len)

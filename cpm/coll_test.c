@@ -16,6 +16,7 @@
 #include "buf.h"
 #include "cpm_coll_models.h"
 #include "harness.h"
+#include "report.h"
 
 static int (*const initializers[])(MPI_Comm, const void *) = {
 #define INIT(X) X##_initialize,
@@ -202,6 +203,30 @@ static int run_model_ops(int k, struct layout *l, bool quick, int *ops)
     return failures;
 }
 
+/* JSON: a row per operation run (-i) or per model (--all); pass or fail
+ * results, not measurements. */
+static void declare_tables(bool all)
+{
+    report_header_string("title", "CPM model-based collectives test");
+    report_validation(true);
+    if (!all) {
+        report_table("cpm_coll_test", "result", REPORT_NOT_RANKED, NULL);
+        report_no_iterations();
+        report_key("model", REPORT_UNIT_TEXT);
+        report_key("operation", REPORT_UNIT_TEXT);
+        report_key("size_bytes", REPORT_UNIT_BYTES);
+        report_key("root", REPORT_UNIT_COUNT);
+        report_value("result", REPORT_UNIT_TEXT);
+        return;
+    }
+    report_table("cpm_coll_test_models", "failed", REPORT_LOWER_BETTER, NULL);
+    report_no_iterations();
+    report_key("model", REPORT_UNIT_TEXT);
+    report_value("operations", REPORT_UNIT_COUNT);
+    report_value("failed", REPORT_UNIT_COUNT);
+    report_value("result", REPORT_UNIT_TEXT);
+}
+
 int main(int argc, char **argv)
 {
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
@@ -229,7 +254,8 @@ int main(int argc, char **argv)
     struct opt_usage usage = {"-i FILE [-C MODEL] [-O OPERATION] [--root R] [-m BYTES] | --all DIR",
                               "Reads a model on rank 0, distributes it, runs a model-based "
                               "collective and checks the data on every process.",
-                              false, false};
+                              false, false, "cpm", "coll_test checks data and times nothing",
+                              NULL};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
@@ -245,6 +271,7 @@ int main(int argc, char **argv)
                        calloc((size_t)harness.size, sizeof(int)), 0};
     err_any(MPI_COMM_WORLD, !l.counts || !l.displs, ERR_STATUS_USAGE, "out of memory");
     int failures = 0;
+    declare_tables(dir != NULL);
     if (path) {
         const struct cpm_coll_entry *e = cpm_coll_op_find(op_name);
         if (!e || strcmp(e->model, model_names[model]) != 0)
@@ -252,10 +279,18 @@ int main(int argc, char **argv)
         initialize(model, path);
         long wrong = run_checked(e, &l, (int)count, (int)root, 1);
         finalizers[model](MPI_COMM_WORLD);
-        err_any(MPI_COMM_WORLD, wrong != 0, 1, "rank %d: %s gave wrong data", harness.rank, op_name);
+        err_check(MPI_COMM_WORLD, wrong != 0, "rank %d: %s gave wrong data", harness.rank,
+                  op_name);
         if (harness.rank == 0)
             out_line("# %s of %zu bytes from root %zu on %d processes: ok", op_name, count, root,
                      harness.size);
+        report_row_begin("cpm_coll_test");
+        report_row_string("model", model_names[model]);
+        report_row_string("operation", op_name);
+        report_row_size("size_bytes", count);
+        report_row_size("root", root);
+        report_row_string("result", "ok");
+        report_row_end();
     } else {
         for (int k = 0; model_names[k]; k++) {
             char file[4200];
@@ -272,8 +307,14 @@ int main(int argc, char **argv)
             if (harness.rank == 0)
                 out_line("# %s: %d operations on %d processes: %s", model_names[k], ops,
                          harness.size, f ? "FAILED" : "ok");
+            report_row_begin("cpm_coll_test_models");
+            report_row_string("model", model_names[k]);
+            report_row_size("operations", (size_t)ops);
+            report_row_size("failed", (size_t)f);
+            report_row_string("result", f ? "FAILED" : "ok");
+            report_row_end();
         }
-        err_any(MPI_COMM_WORLD, failures > 0, 1, "%d operations failed", failures);
+        err_check(MPI_COMM_WORLD, failures > 0, "%d operations failed", failures);
     }
     free(l.counts);
     free(l.displs);

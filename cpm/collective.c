@@ -16,6 +16,7 @@
 #include "cpm_coll_models.h"
 #include "harness.h"
 #include "msg.h"
+#include "report.h"
 #include "timewin.h"
 
 /* Where the data goes, for setting it up and checking it. */
@@ -263,8 +264,9 @@ static void measure(MPI_Comm comm, size_t size, void *arg, struct cpm_result *r)
     MPI_CHECK(MPI_Allreduce(&mine, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, comm));
     if (all) {
         out_line("# Fail: %llu wrong bytes at %zu bytes per process", all, size);
-        err_exit_all(1, "data check failed: %llu wrong bytes at %zu bytes per process", all,
-                     size);
+        /* Every rank knows the count: rank 0 says it. */
+        err_check(comm, harness.rank == 0,
+                  "data check failed: %llu wrong bytes at %zu bytes per process", all, size);
     }
 }
 
@@ -423,7 +425,8 @@ int main(int argc, char **argv)
     };
     cli_parse(argc, argv, &c, extra, sizeof extra / sizeof extra[0], "-O OPERATION [options]",
               "Times a native MPI collective, or a model-based one of the library given with "
-              "-l, over a message set (bytes per process); the data of every run is checked.");
+              "-l, over a message set (bytes per process); the data of every run is checked.",
+              NULL);
     if (!op_name)
         err_usage("choose the operation with -O (try --help)");
     timewin_check_options(timing, window_us);
@@ -493,6 +496,8 @@ int main(int argc, char **argv)
     cpm_coll_timer_describe(&d.timer);
     d.timer.prepare = prepare;
     d.timer.check = check;
+    report_validation(true);
+    cli_table("cpm_collective", false);
     cli_columns();
     cpm_msgset_run(MPI_COMM_WORLD, &c.msgset, 1, measure, &d, print, NULL);
     cpm_coll_timer_free(&d.timer);

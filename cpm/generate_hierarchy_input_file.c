@@ -22,7 +22,7 @@ int main(int argc, char **argv)
                               "hierarchical_model: one PREFIX\nper cluster groups the hosts whose "
                               "names start with it (default: the first\nthree characters of the "
                               "name), then the domains group those groups.",
-                              false, false};
+                              false, false, "cpm", "it measures nothing", NULL};
     int pos = opt_parse_or_exit(argc, argv, NULL, 0, &usage);
     const char *const *prefixes = (const char *const *)argv + pos;
     size_t nprefixes = (size_t)(argc - pos);

@@ -113,7 +113,8 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, &c, extra, sizeof extra / sizeof extra[0],
               "-C MODEL -i HIERARCHY -o FILE [options] | -i HIERARCHY --plan",
               "Builds a model file for every host of a hierarchy from one measured link per\n"
-              "pair of parts of each group (-p: disjoint links at the same time).");
+              "pair of parts of each group (-p: disjoint links at the same time).",
+              "hierarchical_model writes what it measures into the model file, not into rows");
     if (!in)
         err_usage("name the hierarchy file with -i");
     struct cpm_hier h;

@@ -248,7 +248,7 @@ int main(int argc, char **argv)
                               "proportion to each\nprocess's dgemm speed (Scatterv), B "
                               "broadcast, C gathered (Gatherv); times\nof each phase per set of "
                               "collectives, C checked against a serial product.",
-                              false, false};
+                              false, false, "cpm", NULL, NULL};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);

@@ -40,7 +40,8 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, &c, extra, sizeof extra / sizeof extra[0],
               "-C MODEL -o FILE [options]",
               "Estimates a communication performance model over the ranks of the run\n"
-              "and writes it to FILE, for the prediction tool.");
+              "and writes it to FILE, for the prediction tool.",
+              "model writes what it measures into the model file, not into rows");
     if (kind_index < 0)
         err_usage("choose a model with -C (%s)", list);
     if (!path)

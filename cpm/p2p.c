@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "harness.h"
+#include "report.h"
 
 struct group_ctx {
     const struct cli_common *c;
@@ -18,10 +19,22 @@ static void roundtrip_pair(MPI_Comm comm, int i, int j, size_t size, void *ctx,
 {
     const struct group_ctx *g = ctx;
     cpm_roundtrip(comm, i, j, size, size, &g->c->precision, r);
-    /* One way is half the round trip. */
+    /* One way is half the round trip (the relative spread stays). */
     r->time /= 2.0;
     r->ci /= 2.0;
     r->max_time /= 2.0;
+    r->median /= 2.0;
+    r->p5 /= 2.0;
+    r->p95 /= 2.0;
+}
+
+/* A pair's block: its '#' line, its columns, and its key in JSON rows. */
+static void pair_block(int i, int j)
+{
+    out_comment("pair %d %d", i, j);
+    report_context_size("rank_i", (size_t)i);
+    report_context_size("rank_j", (size_t)j);
+    cli_columns();
 }
 
 static void measure_group(MPI_Comm comm, size_t size, void *ctx, struct cpm_result *r)
@@ -46,12 +59,14 @@ int main(int argc, char **argv)
     struct cli_common c;
     cli_parse(argc, argv, &c, NULL, 0, "[options]",
               "Round trips i -> j -> i of every pair i < j over a message set, each size\n"
-              "repeated until the confidence interval is narrow enough. Times are one way.");
+              "repeated until the confidence interval is narrow enough. Times are one way.",
+              NULL);
     if (harness.size < 2)
         err_usage("p2p needs at least 2 processes");
     out_header("CPM point-to-point benchmark", argc, argv);
     cli_preamble(&c, harness.size);
     out_comment("time: one way (half the round trip), seconds; ci: half-width of the interval");
+    cli_table("cpm_p2p", true);
 
     int *pairs = calloc((size_t)harness.size + 1, sizeof *pairs);
     struct cpm_result *kept = calloc(c.msgset.max_num * ((size_t)harness.size / 2 + 1),
@@ -61,10 +76,8 @@ int main(int argc, char **argv)
     for (int group = 0; group < cpm_pair_groups(harness.size, c.parallel); group++) {
         size_t npairs = cpm_pair_group(harness.size, c.parallel, group, pairs);
         struct group_ctx g = {&c, pairs, npairs, kept};
-        if (npairs == 1) {
-            out_comment("pair %d %d", pairs[0], pairs[1]);
-            cli_columns();
-        }
+        if (npairs == 1)
+            pair_block(pairs[0], pairs[1]);
         size_t count = cpm_msgset_run(MPI_COMM_WORLD, &c.msgset, npairs, measure_group, &g, keep,
                                       NULL);
         if (npairs == 1) {
@@ -72,8 +85,7 @@ int main(int argc, char **argv)
             continue;
         }
         for (size_t k = 0; k < npairs; k++) {
-            out_comment("pair %d %d", pairs[2 * k], pairs[2 * k + 1]);
-            cli_columns();
+            pair_block(pairs[2 * k], pairs[2 * k + 1]);
             for (size_t s = 0; s < count; s++)
                 cli_result_line(&kept[s * npairs + k], 1.0);
             out_block_end();

@@ -11,8 +11,10 @@
 #include "cpm_model.h"
 #include "cpm_predict.h"
 #include "err.h"
+#include "harness.h"
 #include "opt.h"
 #include "out.h"
+#include "report.h"
 #include "version.h"
 
 /* Operations every model can predict through its point-to-point times. */
@@ -68,6 +70,19 @@ static void list_own_operations(char *out, size_t len)
     }
 }
 
+/* The JSON table of the predictions: computed, not measured. */
+static void declare_table(bool pairs)
+{
+    report_table("cpm_prediction", "time_s", REPORT_LOWER_BETTER, NULL);
+    report_no_iterations();
+    if (pairs) {
+        report_key("rank_i", REPORT_UNIT_COUNT);
+        report_key("rank_j", REPORT_UNIT_COUNT);
+    }
+    report_key("size_bytes", REPORT_UNIT_BYTES);
+    report_value("time_s", REPORT_UNIT_S);
+}
+
 /* Sizes MIN..MAX by STRIDE, or doubling when STRIDE is 0. */
 static size_t next_size(size_t m, size_t stride)
 {
@@ -83,15 +98,17 @@ static void print_time(size_t m, double t)
     if (!(t >= 0.0 && isfinite(t)))
         err_exit_all(ERR_STATUS_FAIL, "the prediction at %zu bytes came out as %g", m, t);
     out_line("%zu %.9g", m, t);
+    report_row_begin("cpm_prediction");
+    report_row_size("size_bytes", m);
+    report_row_double("time_s", t);
+    report_row_end();
 }
 
 int main(int argc, char **argv)
 {
-    /* No MPI: of harness_init's setup only the program name and the line
-     * buffering apply. */
-    const char *slash = strrchr(argv[0], '/');
-    err_set_program(slash ? slash + 1 : argv[0]);
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    /* No MPI: of harness_init's setup only harness_prepare's applies (the
+     * program name, line buffering, the command line). */
+    harness_prepare(argv);
 
     size_t np = 0, min = 0, max = 65536, stride = 0, root = 0;
     const char *op_name = NULL, *path = NULL;
@@ -136,7 +153,9 @@ int main(int argc, char **argv)
              ops, own_ops);
     struct opt_usage usage = {"-n NP -O OPERATION -i FILE -C MODEL [-m MIN] [-M MAX] [-S STRIDE] "
                               "[--root R] [--dot]",
-                              description, false, false};
+                              description, false, false, "cpm",
+                              "prediction computes times from a model and measures nothing",
+                              NULL};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
@@ -164,6 +183,8 @@ int main(int argc, char **argv)
                   kind->name);
     if (dot && (!based || based->lmo_split))
         err_usage("--dot needs a model-based tree operation such as Hockney_Bcast_ucs_binomial_min");
+    if (dot && report_jsonl())
+        err_usage("--dot prints the tree in Graphviz DOT, not JSON Lines: leave out --format=jsonl");
     if (!p2p && !generic && !own && !based)
         err_usage("unknown operation '%s' for the %s model: %s", op_name, kind->name, ops);
     /* A collective's root sends or receives every process's bytes (a
@@ -193,6 +214,8 @@ int main(int argc, char **argv)
     }
 
     out_comment("CPM prediction (commsweep %s)", COMMSWEEP_VERSION);
+    report_header_string("title", "CPM prediction");
+    declare_table(p2p);
     out_comment("model: %s from %s, processors: %zu", kind->name, path, np);
     out_comment("operation: %s", op_name);
     if (!p2p)
@@ -205,6 +228,8 @@ int main(int argc, char **argv)
                 if (i == j)
                     continue;
                 out_comment("pair %d %d", i, j);
+                report_context_size("rank_i", (size_t)i);
+                report_context_size("rank_j", (size_t)j);
                 out_line("#msg time");
                 for (size_t m = min; m <= max; m = next_size(m, stride)) {
                     print_time(m, cpm_predict_p2p(p, i, j, m));
@@ -225,5 +250,5 @@ int main(int argc, char **argv)
         }
     }
     kind->free(model);
-    return 0;
+    err_finish(ERR_STATUS_OK); /* the JSON summary */
 }

@@ -14,7 +14,7 @@ int main(int argc, char **argv)
 {
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
     struct opt_usage usage = {"", "Prints the ranks on each host as a Graphviz DOT graph.", false,
-                              false};
+                              false, "cpm", "ranks2hosts measures nothing", NULL};
     int pos = opt_parse_or_exit(argc, argv, NULL, 0, &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);

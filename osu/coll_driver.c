@@ -13,6 +13,7 @@
 #include "coll_neighbor.h"
 #include "osu_ddt.h"
 #include "pcoll.h"
+#include "report.h"
 #include "timewin.h"
 
 enum { ROOT_FIXED, ROOT_ROTATE };
@@ -62,6 +63,7 @@ struct coll_run {
     char failure[256];        /* what and where, for the message after the row */
     size_t sizes[COLL_MAX_SIZES], nsizes;
     double *times, *pure_times, *scratch;
+    double *values;             /* --stats, --samples: per-iteration values of the row (rank 0) */
     double *parts[COLL_NPARTS]; /* non-blocking: compute, start, tests, wait per call */
     unsigned char *recv_host; /* host copy of a device receive buffer, for -c */
     struct osu_ddt ddt;       /* -D on the calls that move data */
@@ -311,6 +313,35 @@ static void summarize(struct coll_run *r, const double *local, size_t n, bool gl
     s->avg = stats_mean(r->scratch, n);
 }
 
+/* Each iteration's time over the ranks, in us, into out on rank 0: the
+ * mean over the ranks, or with slowest their maximum. Collective. */
+static void combine_over_ranks(const struct coll_run *r, const double *local, size_t n,
+                               bool slowest, double *out)
+{
+    MPI_CHECK(MPI_Reduce(local, out, (int)n, MPI_DOUBLE, slowest ? MPI_MAX : MPI_SUM, 0,
+                         r->c.comm));
+    if (r->c.rank != 0)
+        return;
+    double scale = slowest ? 1e6 : 1e6 / r->c.nranks;
+    for (size_t i = 0; i < n; i++)
+        out[i] *= scale;
+}
+
+/* The row's iteration count and, with --stats or --samples, its first
+ * column per iteration: the iterations' times over the ranks as the row
+ * combines them (mean, or slowest with --per-iteration-max); with window
+ * timing rank 0's time of each call kept, which is one for all ranks. */
+static void add_measured(struct coll_run *r, const double *local, size_t n, struct osu_row *row)
+{
+    bool keep = report_per_iteration();
+    if (keep && r->timing == TIMEWIN_WINDOW)
+        for (size_t i = 0; r->c.rank == 0 && i < n; i++)
+            r->values[i] = local[i] * 1e6;
+    else if (keep)
+        combine_over_ranks(r, local, n, r->per_iteration_max, r->values);
+    osu_row_measured(row, n, keep ? r->values : NULL);
+}
+
 /* -z as OMB 7.4 computes it: each iteration's time averaged over the
  * ranks, then the percentiles of those (rank 0 adds them to the row); window
  * times are one per call already. */
@@ -383,6 +414,7 @@ static void measure_blocking(struct coll_run *r, size_t n)
     row_start(r, &row);
     osu_row_value(&row, t.avg * 1e6);
     add_tail(r, r->times, kept, &row);
+    add_measured(r, r->times, kept, &row);
     row_finish(r, &row, &t, kept);
 }
 
@@ -425,6 +457,7 @@ static void measure_nonblocking(struct coll_run *r, size_t n)
     }
     osu_row_value(&row, coll_overlap(overall.avg, part[PART_COMPUTE].avg, pure.avg));
     add_tail(r, r->times, kept, &row);
+    add_measured(r, r->times, kept, &row);
     row_finish(r, &row, NULL, n);
 }
 
@@ -639,14 +672,15 @@ static void allocate(struct coll_run *r)
         size_t ni = osu_iterations(&r->o, &r->prog, r->sizes[i]);
         n = ni > n ? ni : n;
     }
-    size_t arrays = 3 + COLL_NPARTS;
+    size_t arrays = 4 + COLL_NPARTS;
     if (n > SIZE_MAX / (arrays * sizeof(double)))
         err_usage("too many iterations: %zu", n);
     r->times = alloc_all(arrays * n * sizeof(double), c->comm);
     r->pure_times = r->times + n;
     r->scratch = r->times + 2 * n;
+    r->values = r->times + 3 * n;
     for (size_t k = 0; k < COLL_NPARTS; k++)
-        r->parts[k] = r->times + (3 + k) * n;
+        r->parts[k] = r->times + (4 + k) * n;
     if (r->timing == TIMEWIN_WINDOW)
         timewin_init(&r->win, &r->clock, n);
     c->counts = alloc_all(2 * (size_t)c->nranks * sizeof(int), c->comm);
@@ -796,6 +830,9 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
         clocksync_init(&r->clock, c->comm, &CLOCKSYNC_DEFAULTS);
         clocksync_learn(&r->clock);
     }
+    report_validation(r->check);
+    if (!b->no_data)
+        osu_fields_datatype(coll_type_omb_name(c->type));
     plan_sizes(r);
     allocate(r);
     print_header(r);

@@ -2,7 +2,7 @@
 # programs declares itself in its own file by appending to these lists, and
 # the single $(call family,...) at the end builds them all.
 OSU_PROGRAMS :=
-OSU_HELPERS  := osu/osu.c osu/osu_ddt.c osu/osu_pairs.c
+OSU_HELPERS  := osu/osu.c osu/osu_ddt.c osu/osu_pairs.c osu/osu_fields.c
 OSU_LINK     :=
 
 # point-to-point

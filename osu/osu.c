@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "devmem.h"
+#include "report.h"
 #include "stats.h"
 
 /* Index = enum buf_memory; OMB spells HIP "rocm" and host "none". */
@@ -85,7 +86,8 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
     size_t nall = nbase + nextra;
     if (start_here)
         all[nall++] = osu_session_option(&o->session);
-    struct opt_usage usage = {p->synopsis ? p->synopsis : "[options]", p->description, false, true};
+    struct opt_usage usage = {p->synopsis ? p->synopsis : "[options]", p->description, false,
+                              true, "osu", NULL, NULL};
     int pos = osu_parse_and_start(argc, argv, all, nall, &usage, p->thread_level, &o->session);
 
     buf_set_staging(o->staging);
@@ -196,13 +198,19 @@ bool osu_cap_to_memory(struct osu_opts *o, size_t buffers_per_size)
     return true;
 }
 
-/* Prints text line by line (each line ended by a newline). */
+/* Prints text line by line (each line ended by a newline); in JSON the
+ * '#' lines become notes. */
 static void print_lines(const char *text)
 {
     while (text && *text) {
         const char *end = strchr(text, '\n');
         int n = end ? (int)(end - text) : (int)strlen(text);
-        out_line("%.*s", n, text);
+        if (report_jsonl() && n > 0 && text[0] == '#') {
+            int skip = n > 1 && text[1] == ' ' ? 2 : 1;
+            out_comment("%.*s", n - skip, text + skip);
+        } else {
+            out_line("%.*s", n, text);
+        }
         text += n + (end ? 1 : 0);
     }
 }
@@ -217,14 +225,18 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
     print_lines(omb);
     out_header_details(argc, argv);
     osu_print_session_line();
+    char buffers[128];
     if (p->placement)
-        out_comment("buffers: %s on %s, %s on %s",
-                    p->placement_who[0] ? p->placement_who[0] : "rank 0",
-                    buf_where_label(o->where[0]),
-                    p->placement_who[1] ? p->placement_who[1] : "rank 1",
-                    buf_where_label(o->where[1]));
+        snprintf(buffers, sizeof buffers, "%s on %s, %s on %s",
+                 p->placement_who[0] ? p->placement_who[0] : "rank 0",
+                 buf_where_label(o->where[0]),
+                 p->placement_who[1] ? p->placement_who[1] : "rank 1",
+                 buf_where_label(o->where[1]));
     else
-        out_comment("buffers: %s", buf_where_label(o->where[0]));
+        snprintf(buffers, sizeof buffers, "%s", buf_where_label(o->where[0]));
+    out_comment("buffers: %s", buffers);
+    report_header_string("buffers", buffers);
+    report_validation(o->validate);
     if (o->iterations)
         out_comment("iterations: %zu", o->iterations);
     else
@@ -258,22 +270,53 @@ static void heading(struct osu_row *r, const char *name)
         osu_row_text(r, name);
 }
 
+/* The value columns of a table: the program's, then -f's. */
+static size_t value_columns(const struct osu_opts *o, const char *const *columns,
+                            size_t ncolumns, const char *const *full_columns, size_t nfull,
+                            const char **all)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < ncolumns && n < OSU_MAX_FIELDS; i++)
+        all[n++] = columns[i];
+    for (size_t i = 0; o->full && i < nfull && n < OSU_MAX_FIELDS; i++)
+        all[n++] = full_columns[i];
+    return n;
+}
+
+/* --stats: the spread of the first column, in its unit, after everything. */
+static void spread_headings(struct osu_row *r)
+{
+    const struct osu_field *main = osu_fields_value(0);
+    if (!report_stats() || !main)
+        return;
+    static const char *const names[] = {"Median", "P5", "P95"};
+    for (size_t k = 0; k < 3; k++) {
+        char text[40];
+        snprintf(text, sizeof text, "%s(%s)", names[k], main->unit);
+        osu_row_text(r, text);
+    }
+    osu_row_text(r, "CV(%)");
+}
+
 void osu_print_columns_trailing(const struct osu_opts *o, const char *const *columns,
                                 size_t ncolumns, const char *const *full_columns, size_t nfull,
                                 const char *const *trailing, size_t ntrailing)
 {
+    const char *values[OSU_MAX_FIELDS];
+    size_t nvalues = value_columns(o, columns, ncolumns, full_columns, nfull, values);
+    osu_fields_declare(true, values, nvalues, o->validate, trailing, ntrailing);
+    if (report_jsonl())
+        return;
     struct osu_row r;
     osu_row_begin(&r, 0);
     r.used = (size_t)snprintf(r.text, sizeof r.text, "%-*s", OSU_SIZE_WIDTH, "# Size");
-    for (size_t i = 0; i < ncolumns; i++)
-        heading(&r, columns[i]);
-    if (o->full)
-        for (size_t i = 0; i < nfull; i++)
-            heading(&r, full_columns[i]);
+    for (size_t i = 0; i < nvalues; i++)
+        heading(&r, values[i]);
     if (o->validate)
         osu_row_text(&r, "Validation");
     for (size_t i = 0; i < ntrailing; i++)
         heading(&r, trailing[i]);
+    spread_headings(&r);
     osu_row_end(&r);
 }
 
@@ -320,19 +363,21 @@ void osu_print_columns_unsized(const struct osu_opts *o, const char *const *colu
                                size_t ncolumns, const char *const *full_columns, size_t nfull,
                                const char *const *trailing, size_t ntrailing)
 {
-    size_t n = ncolumns + (o->full ? nfull : 0);
+    const char *values[OSU_MAX_FIELDS];
+    size_t n = value_columns(o, columns, ncolumns, full_columns, nfull, values);
     if (n == 0)
+        return;
+    osu_fields_declare(false, values, n, false, trailing, ntrailing);
+    if (report_jsonl())
         return;
     struct osu_row r;
     osu_row_begin(&r, 0);
-    r.used = (size_t)snprintf(r.text, sizeof r.text, "# %s", columns[0]);
-    for (size_t i = 1; i < ncolumns; i++)
-        heading(&r, columns[i]);
-    if (o->full)
-        for (size_t i = 0; i < nfull; i++)
-            heading(&r, full_columns[i]);
+    r.used = (size_t)snprintf(r.text, sizeof r.text, "# %s", values[0]);
+    for (size_t i = 1; i < n; i++)
+        heading(&r, values[i]);
     for (size_t i = 0; i < ntrailing; i++)
         heading(&r, trailing[i]);
+    spread_headings(&r);
     osu_row_end(&r);
 }
 
@@ -354,19 +399,39 @@ static void row_append(struct osu_row *r, const char *fmt, ...)
     va_end(ap);
 }
 
-void osu_row_begin(struct osu_row *r, size_t size)
-{
-    r->used = 0;
-    r->first_width = 0;
-    r->trailing_used = 0;
-    row_append(r, "%-*zu", OSU_SIZE_WIDTH, size);
-}
-void osu_row_begin_unsized(struct osu_row *r, const char *first_heading)
+static void row_reset(struct osu_row *r)
 {
     r->used = 0;
     r->text[0] = '\0';
+    r->first_width = 0;
     r->trailing_used = 0;
+    r->nvalues = r->ntrailing = 0;
+    r->has_spread = false;
+    report_row_begin("osu");
+}
+void osu_row_begin(struct osu_row *r, size_t size)
+{
+    row_reset(r);
+    row_append(r, "%-*zu", OSU_SIZE_WIDTH, size);
+    report_row_size("size_bytes", size);
+}
+void osu_row_begin_unsized(struct osu_row *r, const char *first_heading)
+{
+    row_reset(r);
     r->first_width = (int)strlen(first_heading) + 2;
+}
+
+/* The JSON field of the next value (trailing: of the next trailing one);
+ * NULL in text, where there is none to write. */
+static const struct osu_field *next_field(struct osu_row *r, bool trailing)
+{
+    if (!report_row_open())
+        return NULL;
+    const struct osu_field *f =
+        trailing ? osu_fields_trailing(r->ntrailing++) : osu_fields_value(r->nvalues++);
+    if (!f)
+        err_fatal("osu: a row has more values than its table has columns");
+    return f;
 }
 static int next_width(struct osu_row *r)
 {
@@ -374,8 +439,21 @@ static int next_width(struct osu_row *r)
     r->first_width = 0;
     return w;
 }
-void osu_row_value(struct osu_row *r, double v) { row_append(r, "%*.2f", next_width(r), v); }
-void osu_row_count(struct osu_row *r, size_t v) { row_append(r, "%*zu", OSU_ITER_WIDTH, v); }
+void osu_row_value(struct osu_row *r, double v)
+{
+    row_append(r, "%*.2f", next_width(r), v);
+    const struct osu_field *f = next_field(r, false);
+    if (f)
+        report_row_double(f->name, v);
+}
+void osu_row_count(struct osu_row *r, size_t v)
+{
+    row_append(r, "%*zu", OSU_ITER_WIDTH, v);
+    /* The Iterations column is the "iterations" field osu_row_measured writes. */
+    const struct osu_field *f = next_field(r, false);
+    if (f && strcmp(f->name, "iterations") != 0)
+        report_row_size(f->name, v);
+}
 void osu_row_text(struct osu_row *r, const char *s) { row_append(r, "%*s", OSU_WIDTH, s); }
 static void trailing_append(struct osu_row *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -386,17 +464,38 @@ static void trailing_append(struct osu_row *r, const char *fmt, ...)
     append_to(r->trailing, sizeof r->trailing, &r->trailing_used, fmt, ap);
     va_end(ap);
 }
-void osu_row_trailing(struct osu_row *r, double v) { trailing_append(r, "%*.2f", OSU_WIDTH, v); }
+void osu_row_trailing(struct osu_row *r, double v)
+{
+    trailing_append(r, "%*.2f", OSU_WIDTH, v);
+    const struct osu_field *f = next_field(r, true);
+    if (f)
+        report_row_double(f->name, v);
+}
 void osu_row_trailing_count(struct osu_row *r, size_t v)
 {
     trailing_append(r, "%*zu", OSU_WIDTH, v);
+    const struct osu_field *f = next_field(r, true);
+    if (f)
+        report_row_size(f->name, v);
+}
+void osu_row_measured(struct osu_row *r, size_t iterations, const double *values)
+{
+    report_row_iterations(values, iterations, &r->spread);
+    r->has_spread = values && report_stats();
 }
 void osu_row_end(struct osu_row *r)
 {
     if (r->trailing_used)
         row_append(r, "%s", r->trailing);
     r->trailing_used = 0;
+    if (r->has_spread) {
+        const struct stats_dispersion *d = &r->spread;
+        row_append(r, "%*.2f%*.2f%*.2f%*.2f", OSU_WIDTH, d->median, OSU_WIDTH, d->p5, OSU_WIDTH,
+                   d->p95, OSU_WIDTH, 100.0 * d->cv);
+    }
+    r->has_spread = false;
     out_line("%s", r->text);
+    report_row_end();
 }
 
 void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
@@ -409,6 +508,8 @@ void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
     int mine = failed, any = 0;
     MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, harness.comm));
     osu_row_text(r, any ? "Fail" : "Pass");
+    if (report_row_open())
+        report_row_string("validation", any ? "fail" : "pass");
     osu_row_end(r);
     if (!any)
         return;
@@ -421,7 +522,7 @@ void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
     }
     if (release)
         release(arg);
-    err_any(harness.comm, failed, ERR_STATUS_FAIL, "%s", text);
+    err_check(harness.comm, failed, "%s", text);
 }
 
 double osu_mb_per_s(double bytes, double seconds)

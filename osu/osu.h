@@ -10,6 +10,10 @@
  * letters used here are m i x M W f c d I (and h/v for help and version).
  * osu_parse also starts MPI when the driver has not (harness_started): the
  * options are read first, so that -I can start it in an MPI session.
+ *
+ * The same calls write the rows as JSON with --format=jsonl (osu_fields.h
+ * names each column's field), and --stats adds Median, P5, P95 and CV(%)
+ * columns after all the others (osu_row_measured).
  */
 #ifndef COMMSWEEP_OSU_H
 #define COMMSWEEP_OSU_H
@@ -18,6 +22,7 @@
 #include <stddef.h>
 
 #include "harness.h"
+#include "osu_fields.h"
 
 #define OSU_MAX_PLACEMENT 2
 /* The synopsis of a program that takes a placement letter per rank. */
@@ -119,8 +124,10 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
                         char **argv, const char *before, const char *omb);
 
 /* "# Size" + columns (+ -f: min/max/iterations columns named by the caller)
- * (+ -c: "Validation"), OSU_WIDTH each ("Iterations": OSU_ITER_WIDTH).
- * full_columns may be NULL when the program has none. */
+ * (+ -c: "Validation"), OSU_WIDTH each ("Iterations": OSU_ITER_WIDTH),
+ * (+ --stats: "Median(unit)", "P5(unit)", "P95(unit)", "CV(%)" last).
+ * full_columns may be NULL when the program has none. With --format=jsonl
+ * nothing is printed: the headings declare the JSON table (osu_fields.h). */
 void osu_print_columns(const struct osu_opts *o, const char *const *columns, size_t ncolumns,
                        const char *const *full_columns, size_t nfull);
 /* The same with trailing headings after the Validation column. */
@@ -160,6 +167,9 @@ struct osu_row {
     int first_width; /* width of the next value when not OSU_WIDTH (0: none) */
     char trailing[160]; /* formatted trailing values, appended by osu_row_end */
     size_t trailing_used;
+    size_t nvalues, ntrailing; /* values added so far: their JSON fields */
+    bool has_spread;           /* --stats: spread goes last */
+    struct stats_dispersion spread;
 };
 void osu_row_begin(struct osu_row *r, size_t size);
 /* No size column: the first value is as wide as "# " + first_heading. */
@@ -169,6 +179,11 @@ void osu_row_count(struct osu_row *r, size_t v);  /* the Iterations column, %12z
 void osu_row_text(struct osu_row *r, const char *s); /* %18s */
 void osu_row_trailing(struct osu_row *r, double v); /* %18.2f at the end of the row */
 void osu_row_trailing_count(struct osu_row *r, size_t v); /* %18zu at the end (-D) */
+/* Every measured row calls this once: the number of timed iterations (a
+ * JSON field) and, where they were kept (report_per_iteration), the values
+ * of the row's first column per iteration, in its unit, for --samples and
+ * --stats (values may be NULL otherwise; valid on rank 0). */
+void osu_row_measured(struct osu_row *r, size_t iterations, const double *values);
 void osu_row_end(struct osu_row *r);
 
 /* Ends a row that has a Validation column when validated is true (-c); then

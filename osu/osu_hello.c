@@ -7,7 +7,7 @@ int main(int argc, char **argv)
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
     const struct opt_usage usage = {
         "", "Starts MPI (MPI_Init_thread) and prints the number of processes from rank 0.",
-        false, true};
+        false, true, "osu", "osu_hello measures nothing", NULL};
     int pos = opt_parse_or_exit(argc, argv, NULL, 0, &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);

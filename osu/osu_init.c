@@ -13,7 +13,7 @@ int main(int argc, char **argv)
         "Times the start of MPI on every rank: MPI_Init_thread (MPI_THREAD_SINGLE), or with\n"
         "-I MPI_Session_init, the group of mpi://WORLD and MPI_Comm_create_from_group.\n"
         "Prints the minimum, maximum and mean over the ranks in milliseconds.",
-        false, true};
+        false, true, "osu", "each rank starts MPI once: there are no iterations", NULL};
     int pos = osu_parse_and_start(argc, argv, specs, 1, &usage, MPI_THREAD_SINGLE, &session);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pt2pt_arith.h"
+#include "report.h"
 
 /* buf_corrupt_requested for this rank, read once on the main thread. */
 static bool corrupt_sent_data;
@@ -20,7 +21,10 @@ static const struct pt2pt_bench *running;
 /* -z: OMB 7.4's tail columns, the percentiles of rank 0's single
  * iterations (nearest rank, as OMB picks them). */
 static bool tail;
-static double *iteration_times; /* -z: this rank's time of each iteration */
+static double *iteration_times; /* -z, --stats, --samples: this rank's time of each iteration */
+/* --stats, --samples: rank 0's value of the first column per iteration,
+ * from the iteration's time combined over the timed ranks as the row's is. */
+static double *iteration_values;
 /* -u: untimed exchanges before each timed one under -c (OMB 7.4's
  * validation warm-up; its default is 5, ours 0 so -c times as before). */
 static size_t validation_warmup;
@@ -176,7 +180,7 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
     t->slowest = 0;
     t->bad_index = SIZE_MAX;
     t->bad_iteration = 0;
-    if (!o->full && !o->validate && !b->iteration_barrier && !tail) {
+    if (!o->full && !o->validate && !b->iteration_barrier && !iteration_times) {
         /* One clock reading around the whole loop: nothing else is timed. */
         double start = timing_now();
         b->exchange(c, iterations);
@@ -230,6 +234,41 @@ struct pt2pt_measured {
     struct pt2pt_times t;
 };
 
+/* --stats, --samples: each iteration's time over the timed ranks, slowest
+ * or mean like the row's, as a value of the first column (rank 0).
+ * Collective; untimed ranks add nothing. */
+static void combine_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c,
+                               size_t iterations)
+{
+    size_t bytes = iterations * sizeof *iteration_values;
+    /* An untimed rank adds zeros; rank 0 reduces in place (it may be
+     * untimed itself, in a fan-in). iteration_times stays as measured. */
+    const double *mine = iteration_times;
+    if (!c->timed) {
+        memset(iteration_values, 0, bytes);
+        mine = iteration_values;
+    }
+    bool mean = b->combine == PT2PT_MEAN;
+    MPI_Op op = mean ? MPI_SUM : MPI_MAX;
+    if (c->rank == 0) {
+        if (mine != iteration_values)
+            memcpy(iteration_values, mine, bytes);
+        MPI_CHECK(MPI_Reduce(MPI_IN_PLACE, iteration_values, (int)iterations, MPI_DOUBLE, op, 0,
+                             harness.comm));
+    } else {
+        MPI_CHECK(MPI_Reduce(mine, NULL, (int)iterations, MPI_DOUBLE, op, 0, harness.comm));
+    }
+    double timed = 1.0, one = c->timed;
+    MPI_CHECK(MPI_Reduce(&one, &timed, 1, MPI_DOUBLE, MPI_SUM, 0, harness.comm));
+    if (c->rank != 0)
+        return;
+    for (size_t i = 0; i < iterations; i++) {
+        double v[PT2PT_MAX_COLUMNS];
+        b->values(c, mean ? iteration_values[i] / timed : iteration_values[i], v);
+        iteration_values[i] = v[0];
+    }
+}
+
 /* Measures one size at the current window; collective. */
 static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size,
                     struct pt2pt_measured *m)
@@ -268,6 +307,8 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     double global_max[3], global_sum[2];
     MPI_CHECK(MPI_Reduce(local_max, global_max, 3, MPI_DOUBLE, MPI_MAX, 0, harness.comm));
     MPI_CHECK(MPI_Reduce(local_sum, global_sum, 2, MPI_DOUBLE, MPI_SUM, 0, harness.comm));
+    if (report_per_iteration())
+        combine_iterations(b, c, iterations);
     if (tail && c->reporter != 0) {
         /* -z of a program whose rank 0 is not timed (fan-in): the first
          * sender's iterations, as OMB 7.4 reports them. */
@@ -325,6 +366,7 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
         osu_row_value(&row, m.hi);
         osu_row_count(&row, m.iterations);
     }
+    osu_row_measured(&row, m.iterations, iteration_values);
     if (tail)
         for (size_t k = 0; k < OSU_NTAIL; k++)
             osu_row_trailing(&row, m.tail[k]);
@@ -373,12 +415,43 @@ static void print_window_heading(const size_t *windows, size_t nwindows)
  * then, when the program reports a second value (the message rate), the
  * same matrix of it under "# Message Rate Profile". With -c a Validation
  * column ends each bandwidth row. */
+/* -V in JSON: a row per size and window, in table "osu_windows" (the
+ * size's validation verdict is the summary's). */
+static void declare_window_table(const struct pt2pt_bench *b, const struct pt2pt_ctx *c)
+{
+    struct osu_field f[2];
+    for (size_t i = 0; i < c->ncolumns && i < 2; i++)
+        osu_field_of(b->columns[i], &f[i]);
+    report_table("osu_windows", f[0].name, REPORT_HIGHER_BETTER, NULL);
+    report_key("datatype", REPORT_UNIT_TEXT);
+    report_key("size_bytes", REPORT_UNIT_BYTES);
+    report_key("window", REPORT_UNIT_COUNT);
+    for (size_t i = 0; i < c->ncolumns && i < 2; i++)
+        report_value(f[i].name, f[i].unit);
+}
+
+static void window_row(const struct pt2pt_bench *b, const struct pt2pt_ctx *c,
+                       const struct pt2pt_measured *m)
+{
+    report_row_begin("osu_windows");
+    report_row_size("size_bytes", c->size);
+    report_row_size("window", c->window);
+    for (size_t i = 0; i < c->ncolumns && i < 2; i++) {
+        struct osu_field f;
+        osu_field_of(b->columns[i], &f);
+        report_row_double(f.name, m->values[i]);
+    }
+    report_row_iterations(NULL, m->iterations, NULL);
+    report_row_end();
+}
+
 static void measure_matrix(const struct pt2pt_bench *b, struct pt2pt_ctx *c, const size_t *sizes,
                            size_t nsizes, const size_t *windows, size_t nwindows)
 {
     double *second = malloc(nsizes * nwindows * sizeof *second);
     if (!second)
         err_fatal("cannot allocate the -V matrix");
+    declare_window_table(b, c);
     print_window_heading(windows, nwindows);
     for (size_t s = 0; s < nsizes; s++) {
         struct osu_row row = {.used = 0, .first_width = 0};
@@ -392,6 +465,7 @@ static void measure_matrix(const struct pt2pt_bench *b, struct pt2pt_ctx *c, con
                 worst = m.t;
             if (c->rank != 0)
                 continue;
+            window_row(b, c, &m);
             second[s * nwindows + w] = m.values[1];
             row.used += (size_t)snprintf(row.text + row.used, sizeof row.text - row.used,
                                          "  %10.2f", m.values[0]);
@@ -479,8 +553,9 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         o.min_size = 1;
     }
     bool vary = b->vary_window && *b->vary_window;
-    if (vary && (o.full || tail || ddt.kind != OSU_DDT_NONE))
-        err_usage("-V prints OMB's matrix of windows, which has no -f, -z or -D columns");
+    if (vary && (o.full || tail || ddt.kind != OSU_DDT_NONE || report_per_iteration()))
+        err_usage("-V prints OMB's matrix of windows, which has no -f, -z, -D or --stats "
+                  "columns (nor --samples)");
     if (vary && !o.window_set)
         o.window = PT2PT_VARY_WINDOWS; /* OMB 7.4's windows: 1 to 128 */
     c.window = o.window ? o.window : 1;
@@ -506,13 +581,15 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                   "limit of %zu bytes per process (-M)",
                   o.min_size, buffers, o.mem_limit);
     allocate(&c, &o);
-    if (tail) {
+    if (tail || report_per_iteration()) {
         size_t most = osu_iterations(&o, &b->prog, 0) > osu_iterations(&o, &b->prog, SIZE_MAX)
                           ? osu_iterations(&o, &b->prog, 0)
                           : osu_iterations(&o, &b->prog, SIZE_MAX);
         iteration_times = malloc(most * sizeof *iteration_times);
-        if (!iteration_times)
-            err_fatal("cannot allocate the times of %zu iterations (-z)", most);
+        if (report_per_iteration())
+            iteration_values = malloc(most * sizeof *iteration_values);
+        if (!iteration_times || (report_per_iteration() && !iteration_values))
+            err_fatal("cannot allocate the times of %zu iterations (-z, --stats)", most);
     }
     if (b->prepare)
         b->prepare(&c);
@@ -544,6 +621,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                       ddt.span, o.max_size);
         if (t != first_type)
             out_comment("Datatype: %s.", type_omb_name(t));
+        osu_fields_datatype(type_omb_name(t));
         if (vary) {
             measure_matrix(b, &c, sizes, nsizes, windows, nwindows);
         } else {
@@ -556,6 +634,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     free(c.requests);
     free(c.statuses);
     free(iteration_times);
+    free(iteration_values);
     buf_free(&c.send);
     buf_free(&c.recv);
     osu_ddt_free(&ddt);

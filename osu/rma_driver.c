@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "report.h"
 #include "rma_data.h"
 #include "rma_run.h"
 
@@ -343,12 +344,14 @@ static void validate_between(struct rma_run *r, size_t it)
     MPI_CHECK(MPI_Barrier(harness.comm));
 }
 
-/* warmup + iters iterations. Without -c and -f the timed iterations are one
- * stretch of time; with them each iteration is timed on its own (one clock
- * read more per iteration) so checks stay outside the time. */
+/* warmup + iters iterations. Without -c, -f, -z, --stats and --samples the
+ * timed iterations are one stretch of time; with them each iteration is
+ * timed on its own (one clock read more per iteration) so checks stay
+ * outside the time. */
 static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
 {
-    bool validate = r->opts.validate, per_iteration = validate || r->opts.full || r->tail;
+    bool validate = r->opts.validate;
+    bool per_iteration = validate || r->opts.full || r->iteration_times;
     t->total = 0;
     t->min = DBL_MAX;
     t->max = 0;
@@ -370,7 +373,7 @@ static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
             continue;
         double took = timing_now() - begin;
         if (it >= r->warmup) {
-            if (r->tail)
+            if (r->iteration_times)
                 r->iteration_times[it - r->warmup] = took;
             t->total += took;
             t->min = took < t->min ? took : t->min;
@@ -385,11 +388,11 @@ static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
     MPI_CHECK(MPI_Barrier(harness.comm));
 }
 
-/* -z: rank 0's iterations as latencies or bandwidths, then OMB's
- * percentiles of those. */
-static void add_tail(struct rma_run *r, size_t iters, struct osu_row *row)
+/* rank 0's iterations as latencies or bandwidths: the values of -z,
+ * --stats and --samples. */
+static void iteration_values(struct rma_run *r, size_t iters)
 {
-    if (!r->tail)
+    if (!r->iteration_times)
         return;
     double directions = r->bench->shape == RMA_SHAPE_BIBANDWIDTH ? 2.0 : 1.0;
     double bytes = (double)r->size * (double)r->slots * directions;
@@ -399,6 +402,13 @@ static void add_tail(struct rma_run *r, size_t iters, struct osu_row *row)
                                     ? took * 1e6 / (double)r->epochs
                                     : osu_mb_per_s(bytes, took);
     }
+}
+
+/* -z: OMB's percentiles of rank 0's iteration values. */
+static void add_tail(struct rma_run *r, size_t iters, struct osu_row *row)
+{
+    if (!r->tail)
+        return;
     double tail[OSU_NTAIL];
     osu_tail_values(r->iteration_times, iters, tail);
     for (size_t k = 0; k < OSU_NTAIL; k++)
@@ -424,6 +434,8 @@ static void print_row(struct rma_run *r, size_t iters, const struct rma_times *t
         double bytes = (double)r->size * (double)r->slots * (double)iters * directions;
         osu_row_value(&row, osu_mb_per_s(bytes, t->total));
     }
+    iteration_values(r, iters);
+    osu_row_measured(&row, iters, report_per_iteration() ? r->iteration_times : NULL);
     add_tail(r, iters, &row);
     const struct rma_failure *f = &r->first_failure;
     osu_row_end_checked(&row, r->opts.validate, r->failed_checks > 0, release, r,
@@ -500,19 +512,20 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
         err_usage("even %zu-byte messages need more than the memory limit of %zu bytes (-M)",
                   r.opts.min_size, r.opts.mem_limit);
     allocate(&r);
-    if (r.tail) {
+    if (r.tail || report_per_iteration()) {
         size_t small = osu_iterations(&r.opts, &b->prog, 0);
         size_t large = osu_iterations(&r.opts, &b->prog, SIZE_MAX);
         size_t most = small > large ? small : large;
         r.iteration_times = malloc(most * sizeof *r.iteration_times);
         err_any(harness.comm, !r.iteration_times, ERR_STATUS_USAGE,
-                "cannot allocate the times of %zu iterations (-z)", most);
+                "cannot allocate the times of %zu iterations (-z, --stats)", most);
     }
     for (size_t t = 0; t < r.ntypes; t++) {
         r.type = r.types[t];
         r.elem = rma_type_elem(r.type);
         if (t > 0)
             print_sweep_header(&r);
+        osu_fields_datatype(rma_type_name(r.type));
         print_columns(&r);
         sweep(&r);
     }

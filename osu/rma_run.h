@@ -55,7 +55,7 @@ struct rma_run {
     bool tail;              /* -z: P50, P90, P99 of rank 0's single iterations */
     bool win_per_size;      /* --win-per-size: a window of size x slots bytes per size */
     bool win_open;          /* window and epoch state exist now */
-    double *iteration_times; /* -z: seconds of each timed iteration of this size */
+    double *iteration_times; /* -z, --stats, --samples: each timed iteration of this size */
 };
 
 #endif

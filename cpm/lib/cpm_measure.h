@@ -35,8 +35,9 @@ struct cpm_result {
     double ci;
     int above_wtick;
     double max_time; /* the largest sample (escalations show there) */
+    double median, p5, p95, cv; /* the samples' spread (stats.h); --stats prints it */
 };
-#define CPM_RESULT_DOUBLES 6 /* a result packed as doubles for reductions */
+#define CPM_RESULT_DOUBLES 10 /* a result packed as doubles for reductions */
 void cpm_result_pack(const struct cpm_result *r, double *d);
 void cpm_result_unpack(const double *d, struct cpm_result *r);
 

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "err.h"
 #include "stats.h"
@@ -16,6 +17,10 @@ void cpm_result_pack(const struct cpm_result *r, double *d)
     d[3] = r->ci;
     d[4] = r->above_wtick;
     d[5] = r->max_time;
+    d[6] = r->median;
+    d[7] = r->p5;
+    d[8] = r->p95;
+    d[9] = r->cv;
 }
 
 void cpm_result_unpack(const double *d, struct cpm_result *r)
@@ -26,6 +31,10 @@ void cpm_result_unpack(const double *d, struct cpm_result *r)
     r->ci = d[3];
     r->above_wtick = d[4] != 0.0;
     r->max_time = d[5];
+    r->median = d[6];
+    r->p5 = d[7];
+    r->p95 = d[8];
+    r->cv = d[9];
 }
 
 double cpm_wtick(void)
@@ -77,6 +86,20 @@ void cpm_sampler_result(const struct cpm_sampler *s, size_t size, struct cpm_res
     r->ci = stats_t_halfwidth(stats_stddev(s->samples, s->n), s->n, s->precision.cl);
     r->above_wtick = r->time > cpm_wtick();
     r->max_time = s->n ? stats_max(s->samples, s->n) : 0.0;
+    struct stats_dispersion d = {0.0, 0.0, 0.0, NAN};
+    double *sorted = s->n ? malloc(s->n * sizeof *sorted) : NULL;
+    if (s->n && !sorted)
+        err_fatal("out of memory for %zu samples", s->n);
+    if (sorted) {
+        memcpy(sorted, s->samples, s->n * sizeof *sorted);
+        stats_sort(sorted, s->n);
+        stats_dispersion_sorted(sorted, s->n, &d);
+    }
+    free(sorted);
+    r->median = d.median;
+    r->p5 = d.p5;
+    r->p95 = d.p95;
+    r->cv = d.cv;
 }
 
 int cpm_precision_check(const struct cpm_precision *p, char *err, size_t errlen)

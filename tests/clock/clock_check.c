@@ -86,7 +86,7 @@ int main(int argc, char **argv)
     const struct opt_usage usage = {
         "[options]", "Learns clocksync's model and measures its error against the true "
                      "clocks of one host (use with COMMSWEEP_CLOCK_SKEW=RANK:OFFSET_US:DRIFT_PPM).",
-        false, false};
+        false, false, NULL, "clock_check checks the clock model and writes no rows", NULL};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s'", argv[pos]);
@@ -121,7 +121,7 @@ int main(int argc, char **argv)
              "offset true %.3f us, model %.3f us; drift true %.3f ppm, model %.3f ppm",
              offset * 1e6, (clocksync_to_global(&c, local) - local) * 1e6, drift * 1e6,
              c.model.drift * 1e6);
-    out_comment_per_rank(harness.comm, "", line, sizeof line);
+    out_comment_per_rank(harness.comm, "", NULL, line, sizeof line);
     clocksync_free(&c);
     if (harness.rank == 0 && worst * 1e6 > o.tolerance_us)
         err_print("the clock model is off by %.3f us, more than %.3f us", worst * 1e6,

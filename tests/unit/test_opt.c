@@ -110,7 +110,8 @@ static const struct opt_spec specs[] = {
     {.long_name = "topology", .kind = OPT_FLAG, .dest = &flag},
     {.long_name = "memory", .kind = OPT_CHOICE, .dest = &mem, .choices = mems},
 };
-static const struct opt_usage usage_neg = {"[options] [A [B]]", NULL, true, false};
+static const struct opt_usage usage_neg = {"[options] [A [B]]", NULL, true, false, NULL, NULL,
+                                           NULL};
 
 static enum opt_status parse(struct opt_result *r, int argc, const char **args)
 {
