@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "opt.h"
+#include "report.h"
 
 static char err[256];
 
@@ -203,6 +204,63 @@ static void test_help_and_version(void **state)
     expect_parse_error(2, sv, "unknown option");
 }
 
+/* The output options every program takes, and their refusals. */
+static void test_output_options(void **state)
+{
+    (void)state;
+    struct opt_result r;
+    const char *plain[] = {"prog", "-i", "3"};
+    assert_int_equal(parse(&r, 3, plain), OPT_OK);
+    assert_int_equal(r.format, REPORT_TEXT);
+    assert_false(r.stats);
+    assert_false(r.samples);
+    const char *all[] = {"prog", "--stats", "--format=jsonl", "--samples", "x"};
+    assert_int_equal(parse(&r, 5, all), OPT_OK);
+    assert_int_equal(r.format, REPORT_JSONL);
+    assert_true(r.stats);
+    assert_true(r.samples);
+    assert_string_equal(all[r.first_positional], "x");
+    const char *text[] = {"prog", "--format", "text"};
+    assert_int_equal(parse(&r, 3, text), OPT_OK);
+    assert_int_equal(r.format, REPORT_TEXT);
+    const char *xml[] = {"prog", "--format=xml"};
+    expect_parse_error(2, xml, "choose from text, jsonl");
+    const char *bare[] = {"prog", "--samples"};
+    expect_parse_error(2, bare, "with --format=jsonl");
+    const char *later[] = {"prog", "--samples", "-i", "2", "--format=jsonl"};
+    assert_int_equal(parse(&r, 5, later), OPT_OK);
+
+    static const struct opt_usage refusing = {"[options]", NULL, false, false, "test",
+                                              "no per-iteration times here", NULL};
+    static const struct opt_usage no_samples = {"[options]", NULL, false, false, "test", NULL,
+                                                "the samples stay elsewhere"};
+    char *stats[] = {"prog", "--stats", NULL};
+    assert_int_equal(opt_parse(2, stats, specs, 4, &refusing, &r), OPT_ERROR);
+    assert_string_equal(r.message, "--stats: no per-iteration times here");
+    char *samples[] = {"prog", "--format=jsonl", "--samples", NULL};
+    assert_int_equal(opt_parse(3, samples, specs, 4, &refusing, &r), OPT_ERROR);
+    assert_string_equal(r.message, "--samples: no per-iteration times here");
+    assert_int_equal(opt_parse(3, samples, specs, 4, &no_samples, &r), OPT_ERROR);
+    assert_string_equal(r.message, "--samples: the samples stay elsewhere");
+    char *stats_ok[] = {"prog", "--stats", NULL};
+    assert_int_equal(opt_parse(2, stats_ok, specs, 4, &no_samples, &r), OPT_OK);
+}
+
+/* The value each option was last given, kept for the JSON header. */
+static void test_given_values(void **state)
+{
+    (void)state;
+    struct opt_result r;
+    const char *a[] = {"prog", "-i", "3", "--memory=cuda", "-i", "4"};
+    assert_int_equal(parse(&r, 6, a), OPT_OK);
+    assert_string_equal(r.given[0], "4");
+    assert_string_equal(r.given[3], "cuda");
+    assert_null(r.given[1]);
+    const char *f[] = {"prog", "--topology"};
+    assert_int_equal(parse(&r, 2, f), OPT_OK);
+    assert_string_equal(r.given[2], "");
+}
+
 static void test_parse_twice(void **state)
 {
     (void)state;
@@ -226,6 +284,8 @@ int main(void)
         cmocka_unit_test(test_parse_rejects_every_bad_case),
         cmocka_unit_test(test_help_and_version),
         cmocka_unit_test(test_parse_twice),
+        cmocka_unit_test(test_output_options),
+        cmocka_unit_test(test_given_values),
     };
     return cmocka_run_group_tests_name("opt", tests, NULL, NULL);
 }
