@@ -469,6 +469,14 @@ void report_context_size(const char *name, size_t v)
 
 /* ---- writing lines ---- */
 
+/* Every object starts with its type. */
+static void begin_object(struct json *j, const char *type)
+{
+    json_object_begin(j);
+    json_key(j, "type");
+    json_string(j, type);
+}
+
 /* One whole line in one write, flushed: an object is never seen half
  * written. */
 static void emit(struct json *j)
@@ -506,9 +514,7 @@ static void write_header(void)
     rep.header_written = true;
     struct json j;
     json_init(&j);
-    json_object_begin(&j);
-    json_key(&j, "type");
-    json_string(&j, "header");
+    begin_object(&j, "header");
     json_key(&j, "format");
     json_string(&j, REPORT_FORMAT_NAME);
     json_key(&j, "format_version");
@@ -565,9 +571,7 @@ void report_row_begin(const char *table)
     rep.row_table = t;
     rep.nrow_keys = 0;
     json_reset(&rep.row);
-    json_object_begin(&rep.row);
-    json_key(&rep.row, "type");
-    json_string(&rep.row, "row");
+    begin_object(&rep.row, "row");
     json_key(&rep.row, "table");
     json_string(&rep.row, table);
     for (size_t k = 0; k < rep.ncontext; k++) {
@@ -689,9 +693,7 @@ void report_finish(int status)
     write_header();
     struct json j;
     json_init(&j);
-    json_object_begin(&j);
-    json_key(&j, "type");
-    json_string(&j, "summary");
+    begin_object(&j, "summary");
     json_key(&j, "status");
     json_int(&j, status);
     json_key(&j, "validation");

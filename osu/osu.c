@@ -433,6 +433,13 @@ static const struct osu_field *next_field(struct osu_row *r, bool trailing)
         err_fatal("osu: a row has more values than its table has columns");
     return f;
 }
+
+static void json_number(struct osu_row *r, bool trailing, double v)
+{
+    const struct osu_field *f = next_field(r, trailing);
+    if (f)
+        report_row_double(f->name, v);
+}
 static int next_width(struct osu_row *r)
 {
     int w = r->first_width ? r->first_width : OSU_WIDTH;
@@ -442,9 +449,7 @@ static int next_width(struct osu_row *r)
 void osu_row_value(struct osu_row *r, double v)
 {
     row_append(r, "%*.2f", next_width(r), v);
-    const struct osu_field *f = next_field(r, false);
-    if (f)
-        report_row_double(f->name, v);
+    json_number(r, false, v);
 }
 void osu_row_count(struct osu_row *r, size_t v)
 {
@@ -467,9 +472,7 @@ static void trailing_append(struct osu_row *r, const char *fmt, ...)
 void osu_row_trailing(struct osu_row *r, double v)
 {
     trailing_append(r, "%*.2f", OSU_WIDTH, v);
-    const struct osu_field *f = next_field(r, true);
-    if (f)
-        report_row_double(f->name, v);
+    json_number(r, true, v);
 }
 void osu_row_trailing_count(struct osu_row *r, size_t v)
 {
