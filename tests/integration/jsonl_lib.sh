@@ -61,6 +61,8 @@ jsonl_runs() {
     cpm/collective) echo "2 -O MPI_Allreduce -M 8 -S 8 -r 2 -R 3 --stats" ;;
     cpm/coll_test) echo "3 -i $JSONL_MODEL" ;;
     osu/osu_fop_latency | osu/osu_cas_latency) echo "2 -i 3 -x 1 --stats --samples" ;;
+    # -N's default Cartesian neighbourhood needs 3 ranks.
+    osu/osu_neighbor_* | osu/osu_ineighbor_*) echo "3 $osu --stats --samples" ;;
     osu/*)
         echo "2 $osu --stats --samples"
         # The optional columns, once per driver and kind.
