@@ -13,6 +13,34 @@
 #include "cpm_hier.h"
 #include "harness.h"
 #include "hier_cli.h"
+#include "report.h"
+
+/* JSON: the tree the DOT text holds, one row per element: its DOT ID,
+ * whether it is a host, its model_data and its parent (none at the root).
+ * hierarchical_model reads the DOT text, not these. */
+static void declare_table(void)
+{
+    report_table("cpm_hierarchy", "model_data", REPORT_NOT_RANKED, NULL);
+    report_no_iterations();
+    report_key("element", REPORT_UNIT_TEXT);
+    report_value("host", REPORT_UNIT_BOOL);
+    report_value("model_data", REPORT_UNIT_TEXT);
+    report_value("parent", REPORT_UNIT_TEXT);
+}
+
+static void element_rows(const struct cpm_hier *h)
+{
+    for (size_t k = 0; k < h->nnodes; k++) {
+        const struct cpm_hier_node *e = &h->nodes[k];
+        report_row_begin("cpm_hierarchy");
+        report_row_string("element", e->name);
+        report_row_bool("host", e->leaf);
+        report_row_string("model_data", e->model_data ? e->model_data : "");
+        if (e->parent != CPM_HIER_NONE)
+            report_row_string("parent", h->nodes[e->parent].name);
+        report_row_end();
+    }
+}
 
 int main(int argc, char **argv)
 {
@@ -36,6 +64,7 @@ int main(int argc, char **argv)
     size_t nhosts = hier_cli_distinct(names, harness.size, &hosts);
     out_header("CPM hierarchy of the run's hosts", argc, argv);
     hier_cli_hosts_comment();
+    declare_table();
     out_comment("grouping: %s, then the domain after the first '.'",
                 nprefixes ? "the longest prefix given that a name starts with, else its first "
                             "three characters"
@@ -48,6 +77,7 @@ int main(int argc, char **argv)
                     "model_data, groups type 1)",
                     nhosts, harness.size, h.nnodes);
         bad = cpm_hier_write(&h, hier_cli_put, NULL) != 0;
+        element_rows(&h);
         cpm_hier_free(&h);
     }
     err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL, "a name cannot be written in DOT");

@@ -18,6 +18,7 @@
 #include "cpm_hosts.h"
 #include "harness.h"
 #include "hier_cli.h"
+#include "report.h"
 
 /* The hierarchy file, read on rank 0 and parsed on every rank (the same
  * verdict everywhere); status 2 with the line and why when it is not one. */
@@ -75,8 +76,16 @@ static void print_plan(const struct cpm_hier *h, const char *path)
     out_comment("hosts a run needs, one process on each (e.g. mpirun -n %zu --host with "
                 "them, comma separated):",
                 nhosts);
-    for (size_t k = 0; k < nhosts; k++)
+    /* JSON: a row per host a run needs. */
+    report_table("cpm_hier_plan", "host", REPORT_NOT_RANKED, NULL);
+    report_no_iterations();
+    report_key("host", REPORT_UNIT_TEXT);
+    for (size_t k = 0; k < nhosts; k++) {
         out_line("%s", h->nodes[h->leaves[hosts[k]]].model_data);
+        report_row_begin("cpm_hier_plan");
+        report_row_string("host", h->nodes[h->leaves[hosts[k]]].model_data);
+        report_row_end();
+    }
     free(hosts);
     cpm_hier_plan_free(&p);
 }

@@ -18,6 +18,7 @@
 
 #include "cpm_model.h"
 #include "harness.h"
+#include "report.h"
 #include "matmul_part.h"
 #include "matmul_sets.h"
 
@@ -224,6 +225,43 @@ static void load_model(const char *model, const char *path)
         kind->free(instance);
 }
 
+/* JSON: a row per set and order; the repetitions' totals are the row's
+ * per-iteration values (--stats, --samples). */
+static void declare_table(void)
+{
+    report_table("cpm_matmul", "total_s", REPORT_LOWER_BETTER, "total_s");
+    report_key("set", REPORT_UNIT_TEXT);
+    report_key("n", REPORT_UNIT_COUNT);
+    report_value("scatter_s", REPORT_UNIT_S);
+    report_value("bcast_s", REPORT_UNIT_S);
+    report_value("compute_s", REPORT_UNIT_S);
+    report_value("gather_s", REPORT_UNIT_S);
+    report_value("total_s", REPORT_UNIT_S);
+}
+
+/* The line and the row of one set and order: phase times averaged over the
+ * reps products (rank 0), totals[r] each product's total. */
+static void print_row(const char *set, size_t n, const double sum[PHASES], const double *totals,
+                      size_t reps)
+{
+    static const char *const fields[PHASES] = {"scatter_s", "bcast_s", "compute_s", "gather_s"};
+    double total = sum[SCATTER] + sum[BCAST] + sum[COMPUTE] + sum[GATHER];
+    report_row_begin("cpm_matmul");
+    report_row_string("set", set);
+    report_row_size("n", n);
+    for (int ph = 0; ph < PHASES; ph++)
+        report_row_double(fields[ph], sum[ph]);
+    report_row_double("total_s", total);
+    struct stats_dispersion d;
+    report_row_iterations(report_per_iteration() ? totals : NULL, reps, &d);
+    report_row_end();
+    char spread[128] = "";
+    if (report_stats())
+        snprintf(spread, sizeof spread, " %.6g %.6g %.6g %.6g", d.median, d.p5, d.p95, d.cv);
+    out_line("%s %zu %.6g %.6g %.6g %.6g %.6g%s", set, n, sum[SCATTER], sum[BCAST], sum[COMPUTE],
+             sum[GATHER], total, spread);
+}
+
 int main(int argc, char **argv)
 {
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
@@ -293,27 +331,32 @@ int main(int argc, char **argv)
     }
     out_comment("data: C checked against a serial product on rank 0 after every product");
     out_comment("times: seconds, the largest over the processes, mean of the repetitions");
+    report_validation(true);
+    declare_table();
+    double totals[1000]; /* -r is at most 1000 */
     for (size_t o = 0; o < norders; o++) {
         struct mats m;
         setup(&m, orders[o], least);
-        out_line("#set N scatter bcast compute gather total");
+        out_line("#set N scatter bcast compute gather total%s",
+                 report_stats() ? " median p5 p95 cv" : "");
         for (size_t k = 0; k < nsets; k++) {
             double sum[PHASES] = {0}, t[PHASES], tmax[PHASES];
             size_t wrong = 0;
             for (size_t r = 0; r < reps; r++) {
                 wrong += product(&sets[k], &m, t);
                 MPI_CHECK(MPI_Reduce(t, tmax, PHASES, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD));
-                for (int ph = 0; ph < PHASES; ph++)
+                totals[r] = 0.0;
+                for (int ph = 0; ph < PHASES; ph++) {
                     sum[ph] += tmax[ph] / (double)reps;
+                    totals[r] += tmax[ph];
+                }
             }
             if (wrong)
                 out_comment("Fail: set %s, N %zu: %zu entries of C differ from the serial product",
                             sets[k].name, m.n, wrong);
-            err_any(MPI_COMM_WORLD, wrong > 0, ERR_STATUS_FAIL,
-                    "set %s, N %zu: C differs from the serial product", sets[k].name, m.n);
-            out_line("%s %zu %.6g %.6g %.6g %.6g %.6g", sets[k].name, m.n, sum[SCATTER], sum[BCAST],
-                     sum[COMPUTE], sum[GATHER],
-                     sum[SCATTER] + sum[BCAST] + sum[COMPUTE] + sum[GATHER]);
+            err_check(MPI_COMM_WORLD, wrong > 0, "set %s, N %zu: C differs from the serial product",
+                      sets[k].name, m.n);
+            print_row(sets[k].name, m.n, sum, totals, reps);
         }
         out_block_end();
         release(&m);

@@ -9,6 +9,7 @@
 #include "cpm_hosts.h"
 #include "harness.h"
 #include "hier_cli.h"
+#include "report.h"
 
 int main(int argc, char **argv)
 {
@@ -24,14 +25,24 @@ int main(int argc, char **argv)
     out_header("CPM rank-to-host mapping", argc, argv);
     hier_cli_hosts_comment();
     out_comment("hosts: %zu, ranks: %d", nhosts, harness.size);
+    /* JSON: the same mapping as rows, a host and a rank each. */
+    report_table("cpm_ranks2hosts", "host", REPORT_NOT_RANKED, NULL);
+    report_no_iterations();
+    report_key("host", REPORT_UNIT_TEXT);
+    report_key("rank", REPORT_UNIT_COUNT);
     out_line("digraph ranks2hosts {");
     for (size_t k = 0; k < nhosts && harness.rank == 0; k++) {
         char quoted[2 * CPM_HOST_NAME_LEN + 3];
         hier_cli_quote(hosts[k], quoted);
         out_line("    %s [shape=box];", quoted);
         for (int r = 0; r < harness.size; r++)
-            if (strcmp(names + (size_t)r * CPM_HOST_NAME_LEN, hosts[k]) == 0)
+            if (strcmp(names + (size_t)r * CPM_HOST_NAME_LEN, hosts[k]) == 0) {
                 out_line("    %s -> %d;", quoted, r);
+                report_row_begin("cpm_ranks2hosts");
+                report_row_string("host", hosts[k]);
+                report_row_size("rank", (size_t)r);
+                report_row_end();
+            }
     }
     out_line("}");
     free(hosts);

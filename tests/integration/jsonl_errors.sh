@@ -31,8 +31,8 @@ refused_quietly 2 cafbench "cafbench --stats with the p2p section" "$BUILD/caf/c
 refused_quietly 2 p2p "cpm/p2p --samples" "$C/p2p" --format=jsonl --samples
 refused_quietly 2 model "cpm/model --stats" "$C/model" --format=jsonl --stats -C Hockney -o "$TMPD/m"
 
-# A model file for the CPM runs below.
-run 3 "$C/model" -C Hockney -o "$JSONL_MODEL" -M 1024 -S 1024 -r 2 -R 2 < /dev/null
+# The model and hierarchy files the CPM runs below read.
+jsonl_inputs
 refused_quietly 0 prediction "cpm/prediction --format=jsonl --dot" "$C/prediction" --format=jsonl \
     --dot -n 3 -O Hockney_Bcast_ucs_binomial_min -i "$JSONL_MODEL" -C Hockney
 
@@ -54,6 +54,7 @@ failed_check 2 cafbench "$BUILD/caf/cafbench" --p2p --single --check --maxndata 
     --target-time 0.0001
 failed_check 2 cpm/collective "$C/collective" -O MPI_Bcast -M 8 -S 8 -r 2 -R 2
 failed_check 3 cpm/coll_test "$C/coll_test" -i "$JSONL_MODEL"
+failed_check 2 cpm/matmul "$C/matmul" -N 8 -r 1 -t 0.01
 
 # Passing checks say so.
 run 2 "$O/osu_latency" -m 4:8 -i 2 -x 1 -c --format=jsonl < /dev/null

@@ -2,8 +2,17 @@
 # schema, the checker, and small runs of every program.
 SCHEMA="$TOP/doc/jsonl.schema.json"
 JSONL_CHECK="$TOP/tests/integration/jsonl_check.py"
-# The model file the CPM tools that read one are given.
-JSONL_MODEL="$TMPD/hockney.model"
+# The model file (3 processes) and hierarchy file the CPM tools that read
+# one are given (jsonl_inputs makes them).
+JSONL_MODEL="$TMPD/hockney.model" JSONL_HIER="$TMPD/hosts.dot"
+# The hierarchy tools see three hosts in two domains (their test hook).
+export COMMSWEEP_FAKE_HOSTS=a1.one,a2.one,b1.two
+
+jsonl_inputs() {
+    run 3 "$BUILD/cpm/model" -C Hockney -o "$JSONL_MODEL" -M 1024 -S 1024 -r 2 -R 2 < /dev/null
+    run 3 "$BUILD/cpm/generate_hierarchy_input_file" < /dev/null
+    cp "$OUT" "$JSONL_HIER"
+}
 
 # jsonl_ok DESCRIPTION [jsonl_check.py options]: queues the check that the
 # last run's stdout is valid JSON Lines by the schema and the stream's
@@ -29,14 +38,13 @@ jsonl_check_all() {
     python3 "$JSONL_CHECK" "$SCHEMA" --batch "$JSONL_QUEUE"
 }
 
-# The programs built, family/name, cpm/model first (the others read its file).
+# The programs built, family/name.
 jsonl_programs() {
     local dir f
-    echo cpm/model
     for dir in alltoall always caf cpm osu; do
         for f in "$BUILD/$dir"/*; do
             [ -f "$f" ] && [ -x "$f" ] || continue
-            case $f in *.so | *.a | */cpm/model) continue ;; esac
+            case $f in *.so | *.a) continue ;; esac
             echo "$dir/${f##*/}"
         done
     done
@@ -60,6 +68,11 @@ jsonl_runs() {
     cpm/p2p) echo "2 -M 8 -S 8 -r 2 -R 3 --stats" ;;
     cpm/collective) echo "2 -O MPI_Allreduce -M 8 -S 8 -r 2 -R 3 --stats" ;;
     cpm/coll_test) echo "3 -i $JSONL_MODEL" ;;
+    cpm/generate_hierarchy_input_file | cpm/ranks2hosts) echo "3" ;;
+    cpm/hierarchical_model)
+        echo "3 -C Hockney -i $JSONL_HIER -o $TMPD/hier.model -M 1024 -S 1024 -r 2 -R 2"
+        echo "0 -i $JSONL_HIER --plan" ;;
+    cpm/matmul) echo "2 -N 8 -r 3 -t 0.01 --stats --samples" ;;
     osu/osu_fop_latency | osu/osu_cas_latency) echo "2 -i 3 -x 1 --stats --samples" ;;
     # -N's default Cartesian neighbourhood needs 3 ranks.
     osu/osu_neighbor_* | osu/osu_ineighbor_*) echo "3 $osu --stats --samples" ;;
@@ -86,7 +99,8 @@ jsonl_runs() {
 jsonl_run_line() { # LINE PROGRAM_PATH EXTRA...
     local line=$1 path=$2
     shift 2
-    local np=${line%% *} args=${line#* }
+    local np=${line%% *} args=
+    [ "$np" = "$line" ] || args=${line#* }
     # shellcheck disable=SC2086
     if [ "$np" = 0 ]; then run1 "$path" $args "$@"; else run "$np" "$path" $args "$@"; fi < /dev/null
 }

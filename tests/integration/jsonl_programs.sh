@@ -8,6 +8,7 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/jsonl_lib.sh"
 
+jsonl_inputs
 for program in $(jsonl_programs); do
     if ! lines=$(jsonl_runs "$program"); then
         not_ok "$program: no JSON test run" "add its arguments to jsonl_runs (tests/integration/jsonl_lib.sh)"
@@ -15,9 +16,9 @@ for program in $(jsonl_programs); do
     fi
     while IFS= read -r line; do
         jsonl_run_line "$line" "$BUILD/$program" --format=jsonl
-        min=1
-        [ "$program" = cpm/model ] && min=0
-        jsonl_ok "$program ${line#* }: JSON Lines valid" --program "$program" --status 0 \
+        min=1 # the model builders write a file, no rows
+        case "$program $line" in cpm/model* | *hierarchical_model*" -o "*) min=0 ;; esac
+        jsonl_ok "$program at $line: JSON Lines valid" --program "$program" --status 0 \
             --min-rows "$min" --recompute
     done <<< "$lines"
 done
