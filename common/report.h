@@ -76,6 +76,7 @@ enum report_better { REPORT_LOWER_BETTER, REPORT_HIGHER_BETTER, REPORT_NOT_RANKE
 #define REPORT_UNIT_BYTES "B"
 #define REPORT_UNIT_S "s"
 #define REPORT_UNIT_US "us"
+#define REPORT_UNIT_MS "ms"
 #define REPORT_UNIT_MB_S "MB/s"
 #define REPORT_UNIT_MIB "MiB"
 #define REPORT_UNIT_GIB "GiB"

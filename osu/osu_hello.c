@@ -1,6 +1,7 @@
 /* osu_hello: MPI starts and rank 0 says how many processes there are (OMB
  * 7.4's osu_hello): the smallest check that a launcher and a library work. */
 #include "osu.h"
+#include "report.h"
 
 int main(int argc, char **argv)
 {
@@ -14,5 +15,11 @@ int main(int argc, char **argv)
     out_title("OSU MPI Hello World Test");
     out_header_details(argc, argv);
     out_line("This is a test with %d processes", harness.size);
+    report_table("osu_hello", "nprocs", REPORT_NOT_RANKED, NULL);
+    report_no_iterations();
+    report_value("nprocs", REPORT_UNIT_COUNT);
+    report_row_begin("osu_hello");
+    report_row_size("nprocs", (size_t)harness.size);
+    report_row_end();
     harness_finish(ERR_STATUS_OK);
 }

@@ -76,6 +76,9 @@ jsonl_runs() {
     osu/osu_fop_latency | osu/osu_cas_latency) echo "2 -i 3 -x 1 --stats --samples" ;;
     # -N's default Cartesian neighbourhood needs 3 ranks.
     osu/osu_neighbor_* | osu/osu_ineighbor_*) echo "3 $osu --stats --samples" ;;
+    # Two "nodes" of 2 ranks on this machine.
+    osu/osu_bw_fan_in | osu/osu_bw_fan_out) echo "4 $osu --ranks-per-node 2 --stats --samples" ;;
+    osu/osu_init | osu/osu_hello) echo "2" ;;
     osu/*)
         echo "2 $osu --stats --samples"
         # The optional columns, once per driver and kind.
