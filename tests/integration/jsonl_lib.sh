@@ -66,7 +66,9 @@ jsonl_runs() {
     cpm/model) echo "3 -C Hockney -o $JSONL_MODEL -M 1024 -S 1024 -r 2 -R 2" ;;
     cpm/prediction) echo "0 -n 3 -O p2p -i $JSONL_MODEL -C Hockney -m 1 -M 2" ;;
     cpm/p2p) echo "2 -M 8 -S 8 -r 2 -R 3 --stats" ;;
-    cpm/collective) echo "2 -O MPI_Allreduce -M 8 -S 8 -r 2 -R 3 --stats" ;;
+    cpm/collective)
+        echo "2 -O MPI_Allreduce -M 8 -S 8 -r 2 -R 3 --stats"
+        echo "2 -O MPI_Bcast -M 8 -S 8 -r 3 -R 4 --timing=window --stats" ;;
     cpm/coll_test) echo "3 -i $JSONL_MODEL" ;;
     cpm/generate_hierarchy_input_file | cpm/ranks2hosts) echo "3" ;;
     cpm/hierarchical_model)
@@ -86,8 +88,12 @@ jsonl_runs() {
         osu/osu_latency) echo "2 $osu -f -z -c -T mpi_int" ;;
         osu/osu_bw) echo "2 $osu -f -z -c -D vect:2:1" ;;
         osu/osu_mbw_mr) echo "2 $osu -V -W 2 -c" ;;
-        osu/osu_allreduce) echo "3 $osu -f -z -c -T double --per-iteration-max --stats" ;;
-        osu/osu_iallgather) echo "3 $osu -f -z -c" ;;
+        osu/osu_allreduce)
+            echo "3 $osu -f -z -c -T double --per-iteration-max --stats"
+            echo "3 -m 4:8 -i 8 -x 1 --timing=window --stats --samples" ;;
+        osu/osu_iallgather)
+            echo "3 $osu -f -z -c"
+            echo "3 -m 4:4 -i 8 -x 1 --timing=window --stats --samples" ;;
         osu/osu_barrier) echo "3 -i 3 -x 1 -f -z --stats" ;;
         osu/osu_put_latency) echo "2 $osu -f -z -c" ;;
         osu/osu_acc_latency) echo "2 $osu -T all -c -z" ;;
