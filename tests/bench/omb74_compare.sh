@@ -23,9 +23,10 @@
 # Usage: BUILD=build [SET=dropin|added|persistent] tests/bench/omb74_compare.sh OMB_DIR [ROUNDS (default 5)]
 #   OMB_DIR: the OMB 7.4 build (holding c/mpi/...). Launcher: MPIEXEC,
 #   MPIEXEC_FLAGS as for the tests. Run on a quiet machine. EXTRA_ARGS (e.g.
-#   "-i 2 -x 1" for a quick try of the script) goes to both programs.
+#   "-i 2 -x 1" for a quick try of the script) goes to both programs;
+#   CASES=REGEX runs only the cases whose name matches.
 # Prints one line per case and size: case, size, median commsweep, median
-# OMB, median ratio (the first value column: latency, bandwidth, or the
+# OMB, median ratio, the first and third quartiles of the rounds' ratios (the first value column: latency, bandwidth, or the
 # overall time of a non-blocking collective); stops (status 1) when a run fails.
 set -u
 . "$(dirname "$0")/../lib.sh" > /dev/null
@@ -90,6 +91,12 @@ persistent)
     done ;;
 *) echo "omb74_compare: SET is dropin, added or persistent" >&2; exit 2 ;;
 esac
+# CASES=REGEX keeps the cases whose name matches (e.g. CASES='^get_bw').
+if [ -n "${CASES:-}" ]; then
+    kept=()
+    for c in "${cases[@]}"; do [[ "${c%%|*}" =~ $CASES ]] && kept+=("$c"); done
+    cases=("${kept[@]}")
+fi
 
 # Appends "CASE SIZE VALUE" per data row of one run to FILE.
 one_run() { # FILE CASE NP EXE ARGS...
@@ -123,15 +130,21 @@ for r in $(seq "$rounds"); do
     echo "# round $r of $rounds done" >&2
 done
 
-# Per round the ratio of each case and size, then medians over the rounds.
-printf '%-22s %10s %14s %14s %8s\n' "# case" size commsweep OMB-7.4 ratio
+# Per round the ratio of each case and size, then medians over the rounds,
+# and the quartiles of the rounds' ratios (how far one round says otherwise).
+printf '%-26s %10s %14s %14s %8s %15s\n' "# case" size commsweep OMB-7.4 ratio "ratio q1-q3"
 for r in $(seq "$rounds"); do
     join -j1 <(awk '{ print $1 ":" $2, $3 }' "$TMPD/ours.$r" | sort) \
              <(awk '{ print $1 ":" $2, $3 }' "$TMPD/omb.$r" | sort)
 done | awk '{ print $1, $2, $3, ($3 > 0 ? $2 / $3 : 0) }' > "$TMPD/all"
+# The q-th quartile of stdin's values (the nearest rank).
+quartile() { sort -g | awk -v q="$1" '{ v[NR] = $1 } END { i = int(NR * q / 4 + 0.5); if (i < 1) i = 1; print v[i] }'; }
 awk '{ print $1 }' "$TMPD/all" | sort -u -t: -k1,1 -k2,2n | while read -r key; do
     m_ours=$(awk -v k="$key" '$1 == k { print $2 }' "$TMPD/all" | median)
     m_omb=$(awk -v k="$key" '$1 == k { print $3 }' "$TMPD/all" | median)
     m_ratio=$(awk -v k="$key" '$1 == k { print $4 }' "$TMPD/all" | median)
-    printf '%-22s %10s %14.2f %14.2f %8.3f\n' "${key%%:*}" "${key##*:}" "$m_ours" "$m_omb" "$m_ratio"
+    q1=$(awk -v k="$key" '$1 == k { print $4 }' "$TMPD/all" | quartile 1)
+    q3=$(awk -v k="$key" '$1 == k { print $4 }' "$TMPD/all" | quartile 3)
+    printf '%-26s %10s %14.2f %14.2f %8.3f %7.3f-%-7.3f\n' "${key%%:*}" "${key##*:}" "$m_ours" \
+        "$m_omb" "$m_ratio" "$q1" "$q3"
 done
