@@ -38,15 +38,15 @@
 
 : "${MEMORY:=host}"
 : "${OSU_COLL_FLAGS:=-f}"
-: "${OSU_PAIR:=osu_latency osu_bw osu_bibw osu_latency_mt}"
-: "${OSU_MULTI:=osu_mbw_mr osu_multi_lat}"
-: "${OSU_COLL:=osu_allreduce osu_alltoall osu_alltoallv osu_allgather osu_allgatherv \
+: "${OSU_PAIR=osu_latency osu_bw osu_bibw osu_latency_mt}"
+: "${OSU_MULTI=osu_mbw_mr osu_multi_lat}"
+: "${OSU_COLL=osu_allreduce osu_alltoall osu_alltoallv osu_allgather osu_allgatherv \
 osu_bcast osu_reduce osu_reduce_scatter osu_gather osu_gatherv osu_scatter \
 osu_scatterv osu_barrier \
 osu_iallreduce osu_ialltoall osu_ialltoallv osu_iallgather osu_iallgatherv \
 osu_ibcast osu_ireduce osu_ireduce_scatter osu_igather osu_igatherv osu_iscatter \
 osu_iscatterv osu_ibarrier}"
-: "${OSU_RMA:=osu_put_latency osu_get_latency osu_acc_latency osu_put_bw osu_get_bw \
+: "${OSU_RMA=osu_put_latency osu_get_latency osu_acc_latency osu_put_bw osu_get_bw \
 osu_put_bibw osu_get_acc_latency osu_fop_latency osu_cas_latency \
 osu_passive_put_latency osu_passive_get_latency osu_passive_acc_latency \
 osu_passive_put_bw osu_passive_get_bw}"
