@@ -30,6 +30,8 @@
 #                     (each list: program names; empty runs none)
 #   STEP_TIMEOUT      seconds before one program is stopped (none by default)
 #   SWEEP_FAMILIES    which families to run (default "alltoall always osu")
+#   COMPARE_WITH      an earlier run's results folder: sweep_compare sets
+#                     this run's OSU files against its (tools/compare)
 #
 # A program missing from BUILD is skipped with a message, so the sweep runs
 # with whatever part of the suite is built. sweep_run_all returns 1 when any
@@ -232,6 +234,49 @@ sweep_plot() { # TOP
     fi
     "$1/plot/plot.sh" "${SWEEP_WRITTEN[@]}" ||
         sweep_log "some plots failed (the .dat files are complete)"
+}
+
+# The OSU files of this run against those of an earlier one (its results
+# folder): RESULTS/compare/NAME.dat from tools/compare, the earlier run as
+# A, this one as B, and NAME.png when plots are on. The earlier file of a
+# program is the one of the same name, else its only NAME.*.dat. Returns 1
+# when the folder is not there or compare is not built or fails.
+sweep_compare() { # EARLIER_RESULTS
+    local earlier=$1 file name old out rc=0 png=() found
+    local compare="$BUILD/tools/compare"
+    if [ ! -d "$earlier" ]; then
+        sweep_log "COMPARE_WITH=$earlier is not a results folder"
+        return 1
+    fi
+    if [ ! -x "$compare" ]; then
+        sweep_log "cannot compare with $earlier: $compare is not built"
+        return 1
+    fi
+    mkdir -p "$RESULTS/compare" || return 1
+    for file in "${SWEEP_WRITTEN[@]}"; do
+        name=$(basename "$file")
+        name=${name%%.*}
+        case $name in osu_*) ;; *) continue ;; esac
+        old="$earlier/$(basename "$file")"
+        if [ ! -f "$old" ]; then
+            found=("$earlier/$name".*.dat)
+            if [ "${#found[@]}" != 1 ] || [ ! -f "${found[0]}" ]; then
+                sweep_log "compare $name: no single $name.*.dat in $earlier"
+                continue
+            fi
+            old=${found[0]}
+        fi
+        out="$RESULTS/compare/$name"
+        png=()
+        [ "${PLOTS:-1}" = 0 ] || ! command -v gnuplot > /dev/null || png=(--png "$out.png")
+        if "$compare" "${png[@]}" "$old" "$file" > "$out.dat"; then
+            sweep_log "compare $name: $(tail -n 1 "$out.dat" | sed 's/^# //')"
+        else
+            rc=1
+        fi
+    done
+    sweep_log "comparisons with $earlier in $RESULTS/compare"
+    return "$rc"
 }
 
 # The whole job inside a Slurm allocation: srun with the PMI plugin SRUN_MPI

@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # The local sweep: alltoall/all contiguous then strided, always/all and iall
 # contiguous then strided, the OSU programs; one gnuplot-ready file per
-# program in results/local-<date>/NAME.local.N<ranks>.dat, then PNG plots.
+# program in results/local-<date>/NAME.local.N<ranks>.dat, then PNG plots;
+# with COMPARE_WITH=an earlier results folder, each OSU program's file set
+# against the earlier one's in compare/NAME.dat and NAME.png (tools/compare).
 # Usage: machines/local/job.sh   (settings: machines/local/env and ../sweep.sh)
+#        COMPARE_WITH=results/local-20260101-120000 machines/local/job.sh
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/machines/local/env"
 . "$top/machines/sweep.sh"
 : "${BUILD:=$top/build}"
 : "${RESULTS:=$top/results/local-$(date +%Y%m%d-%H%M%S)}"
+# A bad folder fails now, not after the sweep.
+if [ -n "${COMPARE_WITH:-}" ] && [ ! -d "$COMPARE_WITH" ]; then
+    echo "commsweep: COMPARE_WITH=$COMPARE_WITH is not a results folder" >&2
+    exit 2
+fi
 SWEEP_NP=$NP
 SWEEP_TAG="local.N$NP"
 # shellcheck disable=SC2206 # flags are words on purpose
@@ -18,5 +26,8 @@ SWEEP_LAUNCH_PAIR=($MPIEXEC $MPIEXEC_FLAGS -n 2)
 sweep_run_all
 status=$?
 sweep_plot "$top"
+if [ -n "${COMPARE_WITH:-}" ]; then
+    sweep_compare "$COMPARE_WITH" || status=1
+fi
 echo "commsweep: results in $RESULTS" >&2
 exit $status
