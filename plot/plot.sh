@@ -28,6 +28,7 @@ plot_kind() { # FILE
     title=$(head -n 1 "$1")
     name=$(basename "$1")
     case "$title" in
+        "# Comparison of two runs"*) echo none; return ;; # compare --png draws its own
         "# OSU "*) echo osu; return ;;
         "# All to All algorithms"*) echo aller; return ;;
         "# All to All"*) echo alltoall; return ;;
