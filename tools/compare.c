@@ -170,7 +170,8 @@ int main(int argc, char **argv)
         "Compares two result files of one program (text or JSON Lines, in any mix):\n"
         "per row both medians (else both values), B / A, and whether they differ at 95%:\n"
         "a bootstrap over the iterations' values (--samples), else Welch's t from the\n"
-        "medians, P5, P95 and iteration counts (--stats), else not tested.",
+        "medians, P5, P95 and iteration counts (--stats), else not tested.\n"
+        "Writes gnuplot-ready text only: --format=jsonl is refused.",
         false, false, "tools", "compare reads results and measures nothing", NULL};
     int pos = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (report_jsonl())

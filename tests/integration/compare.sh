@@ -153,6 +153,11 @@ else
     skip "gnuplot reads the output; --png" "gnuplot is not installed"
 fi
 
+compare_run --help
+expect '[ "$RC" = 0 ] && grep -q "^Usage: compare \[--png FILE\] \[--seed N\] A B" "$OUT"' "--help"
+compare_run --version
+expect '[ "$RC" = 0 ] && grep -q "^compare (commsweep) " "$OUT"' "--version"
+
 # ---- bad input: status 2, one line, nothing on stdout ----
 refused_compare() { # DESCRIPTION ARGS...
     local desc=$1
