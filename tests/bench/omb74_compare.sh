@@ -24,7 +24,11 @@
 #   OMB_DIR: the OMB 7.4 build (holding c/mpi/...). Launcher: MPIEXEC,
 #   MPIEXEC_FLAGS as for the tests. Run on a quiet machine. EXTRA_ARGS (e.g.
 #   "-i 2 -x 1" for a quick try of the script) goes to both programs;
-#   CASES=REGEX runs only the cases whose name matches.
+#   CASES=REGEX runs only the cases whose name matches; NP=N runs the cases
+#   of more than 2 ranks at N instead (MPICH, which polls without yielding,
+#   takes milliseconds per collective when 4 ranks share 2 cores); RAW=FILE
+#   keeps every round's values (round case size commsweep OMB). Odd rounds
+#   run commsweep first, even rounds OMB.
 # Prints one line per case and size: case, size, median commsweep, median
 # OMB, median ratio, the first and third quartiles of the rounds' ratios (the first value column: latency, bandwidth, or the
 # overall time of a non-blocking collective); stops (status 1) when a run fails.
@@ -122,10 +126,21 @@ for r in $(seq "$rounds"); do
         fi
         omb_args=$(sed -e 's/ *--ranks-per-node [0-9]*//' -e 's/ *--win-memory [a-z_]*//' \
                        -e 's/ *--win-per-size//' <<< "$args")
-        # shellcheck disable=SC2086
-        one_run "$TMPD/ours.$r" "$name" "$np" "$ours/$mine" $args
-        # shellcheck disable=SC2086
-        one_run "$TMPD/omb.$r" "$name" "$np" "${wrap[@]}" "$exe" $omb_args
+        [ "$np" -gt 2 ] && np=${NP:-$np}
+        # Odd rounds run commsweep first, even rounds OMB: a state that one
+        # launch leaves to the next (caches, page placement, clock speed)
+        # then favours neither.
+        if [ $((r % 2)) = 1 ]; then
+            # shellcheck disable=SC2086
+            one_run "$TMPD/ours.$r" "$name" "$np" "$ours/$mine" $args
+            # shellcheck disable=SC2086
+            one_run "$TMPD/omb.$r" "$name" "$np" "${wrap[@]}" "$exe" $omb_args
+        else
+            # shellcheck disable=SC2086
+            one_run "$TMPD/omb.$r" "$name" "$np" "${wrap[@]}" "$exe" $omb_args
+            # shellcheck disable=SC2086
+            one_run "$TMPD/ours.$r" "$name" "$np" "$ours/$mine" $args
+        fi
     done
     echo "# round $r of $rounds done" >&2
 done
@@ -135,8 +150,10 @@ done
 printf '%-26s %10s %14s %14s %8s %15s\n' "# case" size commsweep OMB-7.4 ratio "ratio q1-q3"
 for r in $(seq "$rounds"); do
     join -j1 <(awk '{ print $1 ":" $2, $3 }' "$TMPD/ours.$r" | sort) \
-             <(awk '{ print $1 ":" $2, $3 }' "$TMPD/omb.$r" | sort)
-done | awk '{ print $1, $2, $3, ($3 > 0 ? $2 / $3 : 0) }' > "$TMPD/all"
+             <(awk '{ print $1 ":" $2, $3 }' "$TMPD/omb.$r" | sort) | sed "s/^/$r /"
+done | awk '{ print $1, $2, $3, $4, ($4 > 0 ? $3 / $4 : 0) }' > "$TMPD/rounds"
+[ -n "${RAW:-}" ] && awk '{ split($2, k, ":"); print $1, k[1], k[2], $3, $4 }' "$TMPD/rounds" > "$RAW"
+cut -d' ' -f2- "$TMPD/rounds" > "$TMPD/all"
 # The q-th quartile of stdin's values (the nearest rank).
 quartile() { sort -g | awk -v q="$1" '{ v[NR] = $1 } END { i = int(NR * q / 4 + 0.5); if (i < 1) i = 1; print v[i] }'; }
 awk '{ print $1 }' "$TMPD/all" | sort -u -t: -k1,1 -k2,2n | while read -r key; do
