@@ -66,7 +66,7 @@ INSTALL_LIBS := $(LIBCOMMON)
 INSTALL_SCRIPTS :=   # FAMILY/SCRIPT, installed beside that family's programs
 UNIT_TESTS :=
 
-.PHONY: all check check-unit check-integration install clean
+.PHONY: all unit-tests check check-unit check-integration install clean
 all:
 
 # $(call family,DIR,PROGRAMS,HELPER_SOURCES,EXTRA_LINK)
@@ -98,7 +98,10 @@ $(COMMON_UNIT): $(BUILD)/tests/unit/%: $(BUILD)/tests/unit/%.o $(LIBCOMMON)
 $(BUILD)/tests/unit/test_devmem: $(DEVMEM_FAKE)
 OBJS += $(UNIT_TESTS:=.o) $(DEVMEM_FAKE)
 
-all: $(BINS) $(UNIT_TESTS)
+# A plain make builds every program and needs no cmocka: only the unit
+# tests (make check, make unit-tests) link it.
+all: $(BINS)
+unit-tests: $(UNIT_TESTS)
 
 $(LIBCOMMON): $(COMMON_OBJS)
 	@mkdir -p $(@D)
@@ -118,7 +121,19 @@ $(OBJS): $(BUILD)/.config
 .PHONY: FORCE
 FORCE:
 
-check: all
+# Before the first object: MPI, hwloc and GSL are there, or the one missing
+# is named with how to get it; cmocka likewise, for the unit tests only.
+PROBE_ENV = MPICC="$(MPICC)" CFLAGS="$(filter-out -MMD -MP,$(ALL_CFLAGS))" LDFLAGS="$(LDFLAGS)"
+$(BUILD)/.deps: $(BUILD)/.config machines/check-deps.sh
+	@$(PROBE_ENV) machines/check-deps.sh mpi hwloc gsl
+	@touch $@
+$(BUILD)/.deps-cmocka: $(BUILD)/.config machines/check-deps.sh
+	@$(PROBE_ENV) machines/check-deps.sh cmocka
+	@touch $@
+$(filter-out $(UNIT_TESTS:=.o),$(OBJS)): | $(BUILD)/.deps
+$(UNIT_TESTS:=.o): | $(BUILD)/.deps $(BUILD)/.deps-cmocka
+
+check: all unit-tests
 	MPICC="$(MPICC)" MPIEXEC="$(MPIEXEC)" MPIEXEC_FLAGS="$(MPIEXEC_FLAGS)" BUILD="$(BUILD)" \
 	  TESTS="$(TESTS)" tests/run.sh $(UNIT_TESTS)
 

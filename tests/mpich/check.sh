@@ -32,7 +32,7 @@ done
 
 cd "$TOP" || exit 1
 log="$TMPD/log"
-if make -j"${JOBS:-2}" MPICC="$mpicc" BUILD="$build" CFLAGS="$cflags" > "$log" 2>&1; then
+if make -j"${JOBS:-2}" MPICC="$mpicc" BUILD="$build" CFLAGS="$cflags" all unit-tests > "$log" 2>&1; then
     ok "build with $mpicc into $build, warnings as errors"
 else
     not_ok "build with $mpicc into $build" "$(tail -n 30 "$log")"
