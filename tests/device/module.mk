@@ -7,7 +7,7 @@ check-device:
 	tests/device/check.sh
 
 # The bare device-to-device copy loop that device bandwidths are compared
-# with (tests/bench/device_bw.sh); built in every build, refuses without a device.
+# with (tests/device/validate.sh); built in every build, refuses without a device.
 DEVCOPY_BW := $(BUILD)/tests/bench/devcopy_bw
 all: $(DEVCOPY_BW)
 OBJS += $(DEVCOPY_BW).o
