@@ -127,5 +127,16 @@ if has openacc; then
     refused 2 osu_put_latency "openacc: one-sided programs refuse --staging" \
         "$B/osu/osu_put_latency" -d openacc --staging
     unset COMMSWEEP_GPU_AWARE
+
+    # The GPU proof's script, dry-run on the OpenACC host device: its
+    # checks pass, and a damaged byte fails each row and the script.
+    tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
+    RC=$?
+    expect '[ "$RC" = 0 ] && [ "$(grep -c "^PASS " "$OUT")" = 15 ] && grep -q "^# 15 passed, 0 failed" "$OUT"' \
+        "validate.sh --vendor openacc --quick: 15 checks, each passed"
+    COMMSWEEP_CORRUPT=1 tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
+    RC=$?
+    expect '[ "$RC" = 1 ] && [ "$(grep -c "^FAIL .* status 1: .*\(validation\|data check\) failed" "$OUT")" = 15 ]' \
+        "validate.sh: a damaged byte fails every check and the script (status 1)"
 fi
 summary

@@ -8,7 +8,7 @@
 # failed, 2 when it cannot start (no GPU, no toolkit, no MPI).
 #
 #   tests/device/validate.sh [--debs DIR] [--build DIR] [--timeout SECONDS]
-#                            [--vendor cuda|hip|openacc] [--mps]
+#                            [--vendor cuda|hip|openacc] [--mps] [--quick]
 #
 # The GPU machine needs the vendor toolkit, gcc and make. MPI, hwloc and
 # GSL may be missing: fetch Debian's packages on a machine with a registry
@@ -27,6 +27,8 @@
 # --vendor openacc runs the same on gcc's OpenACC (on its host device where
 # nothing offloads: a dry run of this script on any machine); managed memory
 # is then left out, as OpenACC has none.
+# --quick runs the same checks on small sizes (a test of this script:
+# tests/device/check.sh runs it with --vendor openacc).
 # --mps (CUDA) runs the checks under the Multi-Process Service: on a node
 # with one GPU the two ranks share it, and without MPS their processes
 # time-slice it, so each staged copy waits for a context switch.
@@ -40,6 +42,7 @@ DEBS=
 CHECK_TIMEOUT=120
 VENDOR=
 MPS=0
+QUICK=0
 while [ $# -gt 0 ]; do
     case $1 in
     --debs) DEBS=${2:?--debs DIR}; shift 2 ;;
@@ -47,6 +50,7 @@ while [ $# -gt 0 ]; do
     --build) BUILD=${2:?--build DIR}; shift 2 ;;
     --build=*) BUILD=${1#*=}; shift ;;
     --mps) MPS=1; shift ;;
+    --quick) QUICK=1; shift ;;
     --vendor) VENDOR=${2:?--vendor NAME}; shift 2 ;;
     --vendor=*) VENDOR=${1#*=}; shift ;;
     --timeout) CHECK_TIMEOUT=${2:?--timeout SECONDS}; shift 2 ;;
@@ -203,11 +207,20 @@ check() { # NAME NP KIND PROGRAM ARGS...  (KIND: osu_bw, osu_lat, a2a, always)
 }
 
 B=$BUILD
+if [ "$QUICK" = 1 ]; then
+    LAT_SIZES=(-m 1:65536 -i 5 -x 1) BW_SIZES=(-m 1:65536 -i 5 -x 1) RED_SIZES=(-m 4:65536 -i 5 -x 1)
+    A2A_ARGS=(contig 2 4096) ALLER_ARGS=(contig 2 512) ALWAYS_ARGS=(--time-limit=0.01 65536)
+    COPY_MAX=1048576
+else
+    LAT_SIZES=(-m 1:4194304 -i 100 -x 10) BW_SIZES=(-m 1:16777216 -i 20 -x 5)
+    RED_SIZES=(-m 4:16777216 -i 20 -x 5)
+    A2A_ARGS=(contig 5 1048576) ALLER_ARGS=(contig 3 65536) ALWAYS_ARGS=(--time-limit=0.05 16777216)
+    COPY_MAX=268435456
+fi
 echo "# validate.sh: checks (device data: $DEVICE_DATA)"
 for prog in osu_latency osu_bw osu_bibw; do
-    kind=osu_bw
-    sizes=(-m 1:16777216 -i 20 -x 5)
-    if [ "$prog" = osu_latency ]; then kind=osu_lat sizes=(-m 1:4194304 -i 100 -x 10); fi
+    kind=osu_bw sizes=("${BW_SIZES[@]}")
+    [ "$prog" = osu_latency ] && kind=osu_lat sizes=("${LAT_SIZES[@]}")
     places=("D D" "H D")
     [ "${#MANAGED[@]}" -gt 0 ] && places+=("MD MD")
     for where in "${places[@]}"; do
@@ -218,15 +231,15 @@ for prog in osu_latency osu_bw osu_bibw; do
     done
 done
 check "osu_allreduce -d $OSU_D ${STAGING[*]}" 2 osu_lat "$B/osu/osu_allreduce" -d "$OSU_D" -c \
-    -m 4:16777216 -i 20 -x 5 "${STAGING[@]}"
+    "${RED_SIZES[@]}" "${STAGING[@]}"
 for mem in "$VENDOR" "${MANAGED[@]}"; do
     st=()
     [ "$mem" = "$VENDOR" ] && st=("${STAGING[@]}")
     for np in 1 2; do
-        check "alltoall/all --memory=$mem ${st[*]}" "$np" a2a "$B/alltoall/all" --memory="$mem" "${st[@]}" contig 5 1048576
-        check "alltoall/aller --memory=$mem ${st[*]}" "$np" a2a "$B/alltoall/aller" --memory="$mem" "${st[@]}" contig 3 65536
-        check "always/all --memory=$mem ${st[*]}" "$np" always "$B/always/all" --memory="$mem" "${st[@]}" --time-limit=0.05 16777216
-        check "always/iall --memory=$mem ${st[*]}" "$np" always "$B/always/iall" --memory="$mem" "${st[@]}" --time-limit=0.05 16777216
+        check "alltoall/all --memory=$mem ${st[*]}" "$np" a2a "$B/alltoall/all" --memory="$mem" "${st[@]}" "${A2A_ARGS[@]}"
+        check "alltoall/aller --memory=$mem ${st[*]}" "$np" a2a "$B/alltoall/aller" --memory="$mem" "${st[@]}" "${ALLER_ARGS[@]}"
+        check "always/all --memory=$mem ${st[*]}" "$np" always "$B/always/all" --memory="$mem" "${st[@]}" "${ALWAYS_ARGS[@]}"
+        check "always/iall --memory=$mem ${st[*]}" "$np" always "$B/always/iall" --memory="$mem" "${st[@]}" "${ALWAYS_ARGS[@]}"
     done
 done
 
@@ -234,13 +247,14 @@ done
 declare -A LIMIT
 for dir in d2d h2d d2h; do
     log=$RESULTS/logs/devcopy_bw_$dir.txt
-    timeout -k 5 "$CHECK_TIMEOUT" $MPIEXEC $MPIEXEC_FLAGS -n 1 "$B/tests/bench/devcopy_bw" 268435456 20 "$dir" \
+    timeout -k 5 "$CHECK_TIMEOUT" $MPIEXEC $MPIEXEC_FLAGS -n 1 "$B/tests/bench/devcopy_bw" "$COPY_MAX" 20 "$dir" \
         > "$log" 2> "$log.err"
     LIMIT[$dir]=$(peak 2 < "$log")
 done
 
 # Ranks that share one GPU (the same PCI bus id in a run's header).
-SHARED=$(grep -h '^# rank [0-9]* device:' "$RESULTS"/logs/osu_latency*D_D*.txt 2> /dev/null |
+SHARED=
+[ "$VENDOR" = openacc ] || SHARED=$(grep -h '^# rank [0-9]* device:' "$RESULTS"/logs/osu_latency*D_D*.txt 2> /dev/null |
          awk '{ print $NF }' | sort | uniq -d | head -n 1)
 
 # --- The table.
