@@ -17,15 +17,17 @@
 
 int devmem_local_rank(void)
 {
-    /* An explicit LOCAL_RANK (the get_local_rank script) wins over launchers. */
+    /* The launcher that started this process knows best. LOCAL_RANK comes
+     * last: torchrun and other frameworks set it for their own processes,
+     * so it may be stale or mean something else under mpirun or srun. */
     static const char *const vars[] = {
-        "LOCAL_RANK",                 /* plain, or set by get_local_rank */
         "OMPI_COMM_WORLD_LOCAL_RANK", /* Open MPI */
         "MPI_LOCALRANKID",            /* MPICH Hydra */
         "SLURM_LOCALID",              /* Slurm srun */
         "PALS_LOCAL_RANKID",          /* HPE PALS */
         "MV2_COMM_WORLD_LOCAL_RANK",  /* MVAPICH */
         "PMI_LOCAL_RANK",             /* PMI-based launchers */
+        "LOCAL_RANK",                 /* plain, torchrun, or get_local_rank */
     };
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
         const char *v = getenv(vars[i]);

@@ -66,8 +66,9 @@ int devmem_synchronize(const char **err);
 
 /* ---- devmem.c: the same for every vendor ---- */
 
-/* Local rank from the launcher's environment (LOCAL_RANK, Open MPI,
- * MPICH/Hydra, Slurm, PALS, MVAPICH, PMI_LOCAL_RANK), or -1 when none is set. */
+/* Local rank from the launcher's environment: the launchers' own variables
+ * first (Open MPI, MPICH/Hydra, Slurm, PALS, MVAPICH, PMI_LOCAL_RANK), then
+ * LOCAL_RANK, which torchrun and others also set; -1 when none is set. */
 int devmem_local_rank(void);
 /* Whether the MPI library can read pointers needing api: 1 yes, 0 no, -1 it
  * cannot tell. COMMSWEEP_GPU_AWARE=1 or 0 in the environment overrides the

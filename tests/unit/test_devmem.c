@@ -131,6 +131,46 @@ static void test_memory_choice_and_selection(void **state)
     devmem_fake.devices = 1;
 }
 
+/* The launcher's own variables come before LOCAL_RANK, which torchrun and
+ * others set for their own purposes; LOCAL_RANK counts only when no
+ * launcher variable is there. */
+static const char *const launcher_vars[] = {
+    "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID",
+    "PALS_LOCAL_RANKID", "MV2_COMM_WORLD_LOCAL_RANK", "PMI_LOCAL_RANK",
+};
+#define NLAUNCHER_VARS (sizeof launcher_vars / sizeof launcher_vars[0])
+
+static void test_local_rank_order(void **state)
+{
+    (void)state;
+    char *saved[NLAUNCHER_VARS + 1];
+    for (size_t i = 0; i <= NLAUNCHER_VARS; i++) {
+        const char *name = i < NLAUNCHER_VARS ? launcher_vars[i] : "LOCAL_RANK";
+        const char *v = getenv(name);
+        saved[i] = v ? strdup(v) : NULL;
+        unsetenv(name);
+    }
+    assert_int_equal(devmem_local_rank(), -1);
+    setenv("LOCAL_RANK", "3", 1);
+    assert_int_equal(devmem_local_rank(), 3); /* alone, it counts */
+    for (size_t i = 0; i < NLAUNCHER_VARS; i++) {
+        setenv(launcher_vars[i], "1", 1);
+        assert_int_equal(devmem_local_rank(), 1); /* each launcher's wins */
+        unsetenv(launcher_vars[i]);
+    }
+    /* A launcher variable that is no number is passed over. */
+    setenv("SLURM_LOCALID", "x", 1);
+    assert_int_equal(devmem_local_rank(), 3);
+    unsetenv("SLURM_LOCALID");
+    unsetenv("LOCAL_RANK");
+    for (size_t i = 0; i <= NLAUNCHER_VARS; i++) {
+        const char *name = i < NLAUNCHER_VARS ? launcher_vars[i] : "LOCAL_RANK";
+        if (saved[i])
+            setenv(name, saved[i], 1);
+        free(saved[i]);
+    }
+}
+
 static void test_mpi_aware_override(void **state)
 {
     (void)state;
@@ -168,6 +208,7 @@ int main(void)
         cmocka_unit_test(test_copies_and_views),
         cmocka_unit_test(test_staging),
         cmocka_unit_test(test_memory_choice_and_selection),
+        cmocka_unit_test(test_local_rank_order),
         cmocka_unit_test(test_mpi_aware_override),
         cmocka_unit_test(test_mpi_aware_library),
     };
