@@ -5,7 +5,10 @@
  * integer (exact in char/int/float/double, and sums of a few thousand stay
  * exact in float), so receivers can recompute what they must have got.
  * Device and managed buffers are filled and checked through host copies
- * (common/devmem). Device pointers go to MPI only when the library says it
+ * (common/devmem). Every fill, memset, stage and copy here has landed when
+ * it returns (devmem.h's synchronisation rule: the devmem calls synchronise
+ * after a copy that may return early), so a buffer may go to MPI or to a
+ * data check right after it. Device pointers go to MPI only when the library says it
  * can read them (devmem_mpi_aware); otherwise the program refuses, or with
  * --staging (buf_set_staging) every device buffer gets a pinned host copy
  * that MPI reads and writes, and the program copies between the two inside

@@ -1,6 +1,8 @@
-/* devmem: the part of device handling that needs no vendor runtime: which
- * local rank the launcher gave this process, and whether the MPI library can
- * read device pointers. See devmem.h. */
+/* devmem: the part of device handling that needs no vendor runtime: the
+ * copies every caller uses (the vendor's raw copy, then a synchronisation
+ * where it may return early), which local rank the launcher gave this
+ * process, and whether the MPI library can read device pointers. See
+ * devmem.h. */
 #include "devmem.h"
 
 #include <mpi.h>
@@ -14,6 +16,41 @@
 #include <mpi-ext.h> /* Open MPI: MPIX_Query_cuda_support, MPIX_Query_rocm_support */
 #endif
 #endif
+
+/* The synchronisation rule of devmem.h lives here, once for every vendor. */
+static int landed(int rc, const char **err) { return rc ? rc : devmem_synchronize(err); }
+
+int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+{
+    return landed(devmem_raw_to_device(dst, src, bytes, err), err);
+}
+
+/* A copy to the host waits for the device itself (cudaMemcpy, hipMemcpy and
+ * acc_memcpy_from_device return once it is complete). */
+int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+{
+    return devmem_raw_to_host(dst, src, bytes, err);
+}
+
+int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+{
+    return landed(devmem_raw_copy(dst, src, bytes, err), err);
+}
+
+int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+{
+    return landed(devmem_raw_memset(dst, value, bytes, err), err);
+}
+
+int devmem_copy_pieces(void *dst, const void *src, const struct devmem_piece *pieces, size_t n,
+                       const char **err)
+{
+    for (size_t i = 0; i < n; i++)
+        if (devmem_raw_copy((char *)dst + pieces[i].to, (const char *)src + pieces[i].from,
+                            pieces[i].bytes, err))
+            return -1;
+    return devmem_synchronize(err);
+}
 
 int devmem_local_rank(void)
 {

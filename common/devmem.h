@@ -4,10 +4,22 @@
  * devmem_openacc.c (OPENACC=1), devmem_none.c (default), and devmem_fake.c
  * (host memory posing as a device, linked by the unit tests so every device
  * path runs without a GPU). Callers never test for a vendor. devmem.c holds
- * what needs none: the launcher's local rank, and whether the MPI library
- * says it can read device pointers. Device selection happens before
- * MPI_Init: device = local rank modulo visible devices (the vendor runtime
- * applies CUDA_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES).
+ * what needs none: the copies everyone calls (below), the launcher's local
+ * rank, and whether the MPI library says it can read device pointers.
+ * Device selection happens before MPI_Init: device = local rank modulo
+ * visible devices (the vendor runtime applies CUDA_VISIBLE_DEVICES,
+ * ROCR_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES).
+ *
+ * Synchronisation rule: when devmem_to_device, devmem_copy,
+ * devmem_copy_pieces or devmem_memset returns 0, the bytes are in place, so
+ * MPI, a data check or another stream may read them at once. CUDA and HIP
+ * do not promise that by themselves: a device-to-device cudaMemcpy or
+ * hipMemcpy, a copy from pageable host memory to the device and a memset
+ * may return before they land. devmem.c therefore synchronises the device
+ * after the vendor's raw call, in the one place every caller goes through;
+ * the vendor files export only the raw calls (devmem_raw_*), which nothing
+ * else uses. A copy to the host has landed when it returns (the runtimes
+ * order it after earlier work on the device and wait for it).
  */
 #ifndef COMMSWEEP_DEVMEM_H
 #define COMMSWEEP_DEVMEM_H
@@ -56,15 +68,35 @@ enum devmem_api devmem_api(void);
 /* 0 on success; on failure *err names the call and the runtime's error. */
 int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **err);
 void devmem_free(void *ptr, enum devmem_kind kind);
-/* Copies between host memory and memory from devmem_alloc (any kind), and
- * between two devmem_alloc areas (devmem_copy). */
+/* The vendor's copies as its runtime makes them: between host memory and
+ * memory from devmem_alloc (any kind), between two devmem_alloc areas
+ * (raw_copy), and a memset. They may return before the data has landed.
+ * Only devmem.c calls them (and the unit test that shows why it must
+ * synchronise); everyone else calls the devmem_to_device, ... below. */
+int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err);
+int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err);
+int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err);
+int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err);
+/* Waits until all work issued to the device has finished. */
+int devmem_synchronize(const char **err);
+
+/* ---- devmem.c: the same for every vendor ---- */
+
+/* The copies and the memset every caller uses: the raw call, then, where it
+ * may return early, devmem_synchronize, so that the data has landed when
+ * they return 0 (the rule at the top). On failure *err names the call. */
 int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err);
 int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err);
 int devmem_copy(void *dst, const void *src, size_t bytes, const char **err);
 int devmem_memset(void *dst, int value, size_t bytes, const char **err);
-int devmem_synchronize(const char **err);
-
-/* ---- devmem.c: the same for every vendor ---- */
+/* n device-to-device copies (each moves bytes from src + from to dst + to)
+ * and one synchronisation after the last: what a rearrangement of blocks
+ * needs, without waiting for each block. */
+struct devmem_piece {
+    size_t to, from, bytes;
+};
+int devmem_copy_pieces(void *dst, const void *src, const struct devmem_piece *pieces, size_t n,
+                       const char **err);
 
 /* Local rank from the launcher's environment: the launchers' own variables
  * first (Open MPI, MPICH/Hydra, Slurm, PALS, MVAPICH, PMI_LOCAL_RANK), then

@@ -64,8 +64,11 @@ int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **e
     return -1;
 }
 
+static void land(void);
+
 void devmem_free(void *ptr, enum devmem_kind kind)
 {
+    land(); /* cudaFree and hipFree wait for the device */
     for (int i = 0; ptr && i < FAKE_AREAS; i++) {
         if (areas[i].p == ptr && areas[i].kind == kind) {
             free(ptr);
@@ -87,44 +90,83 @@ static int wrong(const char **err, const char *what)
     return -1;
 }
 
-int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+/* What a real device has been asked to do and may not have done yet: a
+ * copy to device memory (from the host: its bytes taken at the call, as
+ * CUDA stages pageable memory; from device memory: read when it lands, in
+ * order) or a memset. */
+#define FAKE_QUEUE 1024
+static struct pending {
+    char *dst;
+    const char *src; /* device source, or NULL */
+    char *held;      /* host source's bytes, or NULL */
+    int value;       /* memset: both NULL */
+    size_t n;
+} queue[FAKE_QUEUE];
+
+static void land(void)
+{
+    for (size_t i = 0; i < devmem_fake.pending; i++) {
+        struct pending *q = &queue[i];
+        if (q->held)
+            memcpy(q->dst, q->held, q->n);
+        else if (q->src)
+            memmove(q->dst, q->src, q->n);
+        else
+            memset(q->dst, q->value, q->n);
+        free(q->held);
+    }
+    devmem_fake.pending = 0;
+}
+
+static int later(struct pending q)
+{
+    if (devmem_fake.pending == FAKE_QUEUE)
+        land(); /* a full queue makes a real device wait too */
+    queue[devmem_fake.pending++] = q;
+    return 0;
+}
+
+int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
     devmem_fake.calls_to_device++;
     if (!on_device(dst, bytes) || on_device(src, bytes))
         return wrong(err, "fake device: to_device needs a host source and a device target");
-    memcpy(dst, src, bytes);
-    return 0;
+    char *held = malloc(bytes ? bytes : 1);
+    if (!held)
+        return wrong(err, "fake device: out of memory");
+    memcpy(held, src, bytes);
+    return later((struct pending){dst, NULL, held, 0, bytes});
 }
 
-int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
     devmem_fake.calls_to_host++;
     if (on_device(dst, bytes) || !on_device(src, bytes))
         return wrong(err, "fake device: to_host needs a device source and a host target");
+    land(); /* stream order: after everything issued before it */
     memcpy(dst, src, bytes);
     return 0;
 }
 
-int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
 {
     devmem_fake.calls_copy++;
     if (!on_device(dst, bytes) || !on_device(src, bytes))
         return wrong(err, "fake device: copy needs device memory on both sides");
-    memmove(dst, src, bytes);
-    return 0;
+    return later((struct pending){dst, src, NULL, 0, bytes});
 }
 
-int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
 {
     devmem_fake.calls_memset++;
     if (!on_device(dst, bytes))
         return wrong(err, "fake device: memset needs device memory");
-    memset(dst, value, bytes);
-    return 0;
+    return later((struct pending){dst, NULL, NULL, value, bytes});
 }
 
 int devmem_synchronize(const char **err)
 {
     (void)err;
+    land();
     return 0;
 }

@@ -96,32 +96,32 @@ void devmem_free(void *ptr, enum devmem_kind kind)
         hipFree(ptr);
 }
 
-/* With unified addressing the runtime tells the directions apart. */
+/* With unified addressing the runtime tells the directions apart. A copy
+ * to the device or between two device areas may return before it lands;
+ * devmem.c synchronises after it (the rule in devmem.h). */
 static int copy(void *dst, const void *src, size_t bytes, const char **err)
 {
     return check(hipMemcpy(dst, src, bytes, hipMemcpyDefault), "hipMemcpy", err);
 }
 
-int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
     return copy(dst, src, bytes, err);
 }
 
-int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
     return copy(dst, src, bytes, err);
 }
 
-int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
 {
     return copy(dst, src, bytes, err);
 }
 
-int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
 {
-    if (check(hipMemset(dst, value, bytes), "hipMemset", err))
-        return -1;
-    return devmem_synchronize(err);
+    return check(hipMemset(dst, value, bytes), "hipMemset", err);
 }
 
 int devmem_synchronize(const char **err)

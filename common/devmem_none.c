@@ -32,25 +32,25 @@ int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **e
 
 void devmem_free(void *ptr, enum devmem_kind kind) { (void)ptr, (void)kind; }
 
-int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)dst, (void)src, (void)bytes;
     return refuse(err);
 }
 
-int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)dst, (void)src, (void)bytes;
     return refuse(err);
 }
 
-int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)dst, (void)src, (void)bytes;
     return refuse(err);
 }
 
-int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
 {
     (void)dst, (void)value, (void)bytes;
     return refuse(err);

@@ -111,7 +111,7 @@ static void bind_thread(void)
 }
 
 /* The OpenACC runtime ends the program itself when a copy fails. */
-int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)err;
     bind_thread();
@@ -120,7 +120,7 @@ int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
     return 0;
 }
 
-int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)err;
     bind_thread();
@@ -146,19 +146,19 @@ static int through_host(void *dst, const void *src, int value, size_t bytes, con
     for (size_t off = 0; off < bytes; off += piece) {
         size_t n = bytes - off < piece ? bytes - off : piece;
         if (src)
-            devmem_to_host(tmp, (const char *)src + off, n, err);
-        devmem_to_device((char *)dst + off, tmp, n, err);
+            devmem_raw_to_host(tmp, (const char *)src + off, n, err);
+        devmem_raw_to_device((char *)dst + off, tmp, n, err);
     }
     free(tmp);
     return 0;
 }
 
-int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
 {
     return through_host(dst, src, 0, bytes, err);
 }
 
-int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
 {
     return through_host(dst, NULL, value, bytes, err);
 }

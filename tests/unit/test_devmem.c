@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "a2a.h"
+#include "a2a_sweep.h"
 #include "buf.h"
 #include "devmem_fake.h"
 
@@ -84,6 +86,92 @@ static void test_copies_and_views(void **state)
     assert_non_null(strstr(err, "fake device"));
     buf_free(&a);
     buf_free(&d);
+}
+
+/* What MPI would read: the bytes of device memory as they are now, with no
+ * copy to the host (which would wait for the device). */
+static bool holds_pattern(const struct buf *b, int rank, size_t iter)
+{
+    const unsigned char *p = b->ptr;
+    for (size_t i = 0; i < b->bytes; i++)
+        if (p[i] != (unsigned char)buf_pattern(rank, iter, i))
+            return false;
+    return true;
+}
+
+/* The fake device lands copies late, as CUDA may: code that hands a buffer
+ * to MPI right after a raw copy hands it stale bytes. */
+static void test_raw_copies_land_late(void **state)
+{
+    (void)state;
+    struct buf a, b;
+    alloc_ok(&a, 300, BUF_DEVICE);
+    alloc_ok(&b, 300, BUF_DEVICE);
+    unsigned char host[300];
+    for (size_t i = 0; i < sizeof host; i++)
+        host[i] = (unsigned char)buf_pattern(1, 2, i);
+    const char *err = NULL;
+    memset(a.ptr, 0, 300);
+    memset(b.ptr, 0, 300);
+    assert_int_equal(devmem_raw_to_device(a.ptr, host, 300, &err), 0);
+    assert_false(holds_pattern(&a, 1, 2)); /* not landed: MPI would send zeroes */
+    assert_int_equal(devmem_synchronize(&err), 0);
+    assert_true(holds_pattern(&a, 1, 2));
+    assert_int_equal(devmem_raw_copy(b.ptr, a.ptr, 300, &err), 0);
+    assert_false(holds_pattern(&b, 1, 2));
+    assert_int_equal(devmem_raw_memset(a.ptr, 0xFF, 300, &err), 0);
+    assert_int_equal(((unsigned char *)a.ptr)[0], buf_pattern(1, 2, 0));
+    /* A copy to the host waits for everything issued before it. */
+    unsigned char back[300];
+    assert_int_equal(devmem_raw_to_host(back, b.ptr, 300, &err), 0);
+    assert_memory_equal(back, host, 300);
+    assert_int_equal(((unsigned char *)a.ptr)[299], 0xFF);
+    assert_int_equal(devmem_fake.pending, 0);
+    buf_free(&a);
+    buf_free(&b);
+}
+
+/* The paths that hand device buffers to MPI or to a check read landed data
+ * on the same fake: fill, memset, flip, stage in, the all-to-all fill and
+ * a2a_local_copy's rearrangement. */
+static void test_real_paths_land(void **state)
+{
+    (void)state;
+    struct buf a, b;
+    alloc_ok(&a, 4000, BUF_DEVICE);
+    alloc_ok(&b, 4000, BUF_DEVICE);
+    memset(a.ptr, 0, 4000);
+    buf_fill_bytes(&a, 3, 7);
+    assert_int_equal(devmem_fake.pending, 0);
+    assert_true(holds_pattern(&a, 3, 7));
+    buf_set_bytes(&b, 0xFF);
+    assert_int_equal(((unsigned char *)b.ptr)[3999], 0xFF);
+    buf_flip_byte(&a, 10);
+    assert_int_equal(((unsigned char *)a.ptr)[10], buf_pattern(3, 7, 10) ^ 1);
+    buf_flip_byte(&a, 10);
+    /* Blocks 0..3 of 1000 bytes in the order 2, 3, 0, 1: two pieces. */
+    const struct devmem_piece swap[] = {{0, 2000, 2000}, {2000, 0, 2000}};
+    a2a_local_copy(&a, b.ptr, a.ptr, swap, 2);
+    assert_int_equal(devmem_fake.pending, 0);
+    assert_memory_equal(b.ptr, (char *)a.ptr + 2000, 2000);
+    assert_memory_equal((char *)b.ptr + 2000, a.ptr, 2000);
+    a2a_fill(&b, 4000 / sizeof(long), A2A_LONG, 5);
+    for (size_t i = 0; i < 4000 / sizeof(long); i++)
+        assert_int_equal(((long *)b.ptr)[i], a2a_value(5, i));
+    buf_free(&a);
+    buf_free(&b);
+
+    buf_set_staging(true);
+    struct buf recv;
+    alloc_ok(&recv, 512, BUF_DEVICE);
+    memset(recv.ptr, 0, 512);
+    for (size_t i = 0; i < 512; i++) /* "MPI" delivers into the host copy */
+        ((unsigned char *)buf_mpi(&recv))[i] = (unsigned char)buf_pattern(4, 0, i);
+    buf_stage_in(&recv, 0, 512);
+    assert_true(holds_pattern(&recv, 4, 0));
+    buf_free(&recv);
+    buf_set_staging(false);
+    assert_int_equal(devmem_fake.live, 0);
 }
 
 /* --staging: MPI sees a pinned host copy; the stage calls move the data. */
@@ -207,6 +295,8 @@ int main(void)
         cmocka_unit_test(test_detect_past_a_stage_piece),
         cmocka_unit_test(test_copies_and_views),
         cmocka_unit_test(test_staging),
+        cmocka_unit_test(test_raw_copies_land_late),
+        cmocka_unit_test(test_real_paths_land),
         cmocka_unit_test(test_memory_choice_and_selection),
         cmocka_unit_test(test_local_rank_order),
         cmocka_unit_test(test_mpi_aware_override),
