@@ -29,23 +29,29 @@ static const char *vendor_name(void)
     return v ? v : "none";
 }
 
+/* Every verdict on buffers and devices is taken together: a rank that
+ * refuses alone (one node without a GPU, an environment variable set on
+ * some ranks only) would otherwise leave the others waiting for it. Every
+ * rank calls this at the same point; the lowest bad rank prints one line
+ * naming itself and its host, and all end with status. */
+#define refuse_if(bad, status, ...) err_any_rank(mpistart_comm(), (bad), (status), __VA_ARGS__)
+
 enum buf_where buf_memory_where(enum buf_memory memory, const char *spelled)
 {
     if (memory == BUF_MEM_HOST)
         return BUF_HOST;
     if (memory == BUF_MEM_MANAGED) {
-        if (!devmem_has_managed())
-            err_usage("%s: managed memory needs a build with CUDA=1 or HIP=1 (this one: %s)",
-                      spelled, vendor_name());
+        refuse_if(!devmem_has_managed(), ERR_STATUS_USAGE,
+                  "%s: managed memory needs a build with CUDA=1 or HIP=1 (this one: %s)",
+                  spelled, vendor_name());
         return BUF_MANAGED_DEVICE;
     }
     const char *v = devmem_vendor();
     const char *flag = memory == BUF_MEM_CUDA ? "CUDA" : memory == BUF_MEM_HIP ? "HIP" : "OPENACC";
-    if (!v)
-        err_usage("%s: this build has no device support (rebuild with make %s=1)", spelled, flag);
-    if (strcmp(v, buf_memory_names[memory]) != 0)
-        err_usage("%s: this build's device memory is %s (rebuild with make %s=1)", spelled, v,
-                  flag);
+    refuse_if(!v, ERR_STATUS_USAGE, "%s: this build has no device support (rebuild with make %s=1)",
+              spelled, flag);
+    refuse_if(strcmp(v, buf_memory_names[memory]) != 0, ERR_STATUS_USAGE,
+              "%s: this build's device memory is %s (rebuild with make %s=1)", spelled, v, flag);
     return BUF_DEVICE;
 }
 
@@ -66,16 +72,15 @@ void buf_require(enum buf_where where)
     if (where == BUF_HOST)
         return;
     const char *why = devmem_unavailable_reason();
-    if (why)
-        err_usage("%s", why);
+    refuse_if(why != NULL, ERR_STATUS_USAGE, "%s", why);
     if (where != BUF_DEVICE || staging)
         return; /* managed memory is readable from the host */
     const char *how;
     int aware = mpi_aware(&how);
-    if (aware != 1)
-        err_usage("device buffers: the MPI library %s %s device memory (%s); use --staging, "
-                  "or set COMMSWEEP_GPU_AWARE=1 if it can",
-                  aware == 0 ? "cannot read" : "does not say it can read", vendor_name(), how);
+    refuse_if(aware != 1, ERR_STATUS_USAGE,
+              "device buffers: the MPI library %s %s device memory (%s); use --staging, "
+              "or set COMMSWEEP_GPU_AWARE=1 if it can",
+              aware == 0 ? "cannot read" : "does not say it can read", vendor_name(), how);
 }
 
 enum buf_where buf_memory_setup(enum buf_memory memory, bool on)
@@ -197,7 +202,7 @@ void buf_alloc_all(struct buf *b, size_t bytes, enum buf_where where, MPI_Comm c
 {
     char err[512] = "";
     int bad = buf_alloc(b, bytes, where, err, sizeof err) != 0;
-    err_any(comm, bad, ERR_STATUS_USAGE, "%s", err);
+    err_any_rank(comm, bad, ERR_STATUS_USAGE, "%s", err);
 }
 
 void buf_free(struct buf *b)

@@ -46,7 +46,10 @@ extern const char *const buf_memory_names[];
 /* Where a --memory choice puts buffers (managed: preferred on the device).
  * Exits with status 2 and one line (using spelled, e.g. "--memory=hip")
  * when this build's device layer is another vendor or has no managed
- * memory. Does not check that a device exists: buf_require does. */
+ * memory. Does not check that a device exists: buf_require does.
+ * Collective, as every verdict here: call it on every rank, after MPI
+ * started; the lowest rank that refuses prints one line that names it and
+ * its host ("rank 1 on node7: ..."), and every rank ends with status 2. */
 enum buf_where buf_memory_where(enum buf_memory memory, const char *spelled);
 
 /* The --memory and --staging options of the families that take them, as
@@ -68,8 +71,10 @@ bool buf_staging(void);
 
 /* Exits with status 2 and one line when where cannot be served: a build
  * without device support, no GPU visible, or device memory with an MPI
- * library that does not say it can read it and no --staging. Call on every
- * rank, after MPI_Init. */
+ * library that does not say it can read it and no --staging. Collective:
+ * call it on every rank with the same where, after MPI_Init; a verdict
+ * that only some ranks reach ends all of them, with one line naming the
+ * rank and host that refused. */
 void buf_require(enum buf_where where);
 
 /* "host", "device (cuda)", "device (hip), staged through host",
@@ -84,8 +89,8 @@ void buf_print_device_header(const enum buf_where *where, size_t n);
 /* Allocates bytes (rounded up to a page on the host). On failure returns -1
  * and leaves a message naming the size in err (errlen bytes). */
 int buf_alloc(struct buf *b, size_t bytes, enum buf_where where, char *err, size_t errlen);
-/* Collective over comm: allocate, and if any rank failed, exit with status 2
- * and a message naming the size. */
+/* Collective over comm (all ranks): allocate, and if any rank failed, exit
+ * with status 2 and one line naming that rank, its host and the size. */
 void buf_alloc_all(struct buf *b, size_t bytes, enum buf_where where, MPI_Comm comm);
 void buf_free(struct buf *b);
 

@@ -7,7 +7,9 @@
 # NVIDIA GPU where gcc-12-offload-nvptx finds one), so its programs run
 # device buffers through the device layer here: validated, with a corrupted
 # byte caught, refused when the MPI library is said not to read device
-# memory, and staged through host copies with --staging.
+# memory, and staged through host copies with --staging; a refusal that
+# only one rank reaches (an MPMD launch with COMMSWEEP_GPU_AWARE differing)
+# ends every rank with one line instead of a hang.
 #   tests/device/check.sh     (make check-device does this)
 # Variables: CUDA_HOME (/usr/local/cuda), HIP_HOME (/usr), JOBS (make -j, 2).
 set -u
@@ -127,5 +129,31 @@ if has openacc; then
     refused 2 osu_put_latency "openacc: one-sided programs refuse --staging" \
         "$B/osu/osu_put_latency" -d openacc --staging
     unset COMMSWEEP_GPU_AWARE
+
+    # A refusal that only one rank reaches: rank 0 is told its MPI reads
+    # device memory, rank 1 that it does not. Every rank must still end
+    # (status 2), with one line from the rank that refused, naming it and
+    # its host; the timeout turns a hang into a failure.
+    host=$(hostname)
+    for p in "osu/osu_latency -d openacc D D" "alltoall/all --memory=openacc contig 2 64" \
+             "always/all --memory=openacc --time-limit=0.05 2048"; do
+        read -r prog args <<< "$p"
+        name=$(basename "$prog")
+        start=$(date +%s)
+        # shellcheck disable=SC2086 # args are words
+        timeout -k 5 20 $MPIEXEC $MPIEXEC_FLAGS -n 1 env COMMSWEEP_GPU_AWARE=1 "$B/$prog" $args \
+            : -n 1 env COMMSWEEP_GPU_AWARE=0 "$B/$prog" $args > "$OUT" 2> "$ERR"
+        RC=$?
+        took=$(($(date +%s) - start))
+        lines=$(program_lines "$name")
+        if [ "$RC" = 2 ] && [ "$lines" = 1 ] &&
+            grep -q "^$name: rank 1 on $host: " "$ERR"; then
+            ok "openacc: $prog: COMMSWEEP_GPU_AWARE=1 on rank 0, 0 on rank 1: status 2, one line from rank 1 (${took}s)"
+        else
+            not_ok "openacc: $prog: COMMSWEEP_GPU_AWARE=1 on rank 0, 0 on rank 1: status 2, one line from rank 1" \
+                "status $RC after ${took}s (want 2; 124 is the timeout), $lines lines from $name (want 1 naming rank 1 on $host)
+$(head -c 800 "$ERR")"
+        fi
+    done
 fi
 summary
