@@ -67,12 +67,42 @@ static int mpi_aware(const char **how)
     return answer;
 }
 
+/* This process's rank among those on its node: the launcher's variable, or
+ * else what MPI says (collective, so every rank asks whichever it uses). */
+static int local_rank(void)
+{
+    MPI_Comm node;
+    int shared = 0;
+    MPI_Comm comm = mpistart_comm();
+    MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_CHECK(MPI_Comm_rank(node, &shared));
+    MPI_CHECK(MPI_Comm_free(&node));
+    int env = devmem_local_rank();
+    return env >= 0 ? env : shared;
+}
+
+/* The first request for device memory selects the device, on every rank at
+ * once: nothing before it touches the GPU runtime, so a run on host buffers
+ * creates no GPU context (devmem.h). A failure to select is a GPU runtime
+ * error (status 1), named with its device. */
+static void select_device(void)
+{
+    static bool selected;
+    if (selected)
+        return;
+    selected = true;
+    const char *why = NULL;
+    bool bad = devmem_select(local_rank(), &why) != 0;
+    refuse_if(bad, ERR_STATUS_FAIL, "%s", why);
+}
+
 void buf_require(enum buf_where where)
 {
     if (where == BUF_HOST)
         return;
     const char *why = devmem_unavailable_reason();
     refuse_if(why != NULL, ERR_STATUS_USAGE, "%s", why);
+    select_device();
     if (where != BUF_DEVICE || staging)
         return; /* managed memory is readable from the host */
     const char *how;
@@ -168,6 +198,11 @@ int buf_alloc(struct buf *b, size_t bytes, enum buf_where where, char *err, size
     b->stage = NULL;
     if (where != BUF_HOST) {
         const char *why = NULL;
+        if (devmem_selected() < 0) { /* the runtime would pick device 0 itself */
+            snprintf(err, errlen, "cannot allocate %s of %s memory: no device selected "
+                     "(buf_require first)", size_text, where == BUF_DEVICE ? "device" : "managed");
+            return -1;
+        }
         if (devmem_alloc(&b->ptr, bytes, kind_of(where), &why) != 0) {
             snprintf(err, errlen, "cannot allocate %s of %s memory: %s", size_text,
                      where == BUF_DEVICE ? "device" : "managed", why);

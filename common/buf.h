@@ -71,10 +71,15 @@ bool buf_staging(void);
 
 /* Exits with status 2 and one line when where cannot be served: a build
  * without device support, no GPU visible, or device memory with an MPI
- * library that does not say it can read it and no --staging. Collective:
- * call it on every rank with the same where, after MPI_Init; a verdict
- * that only some ranks reach ends all of them, with one line naming the
- * rank and host that refused. */
+ * library that does not say it can read it and no --staging. The first
+ * call for device or managed memory selects the device (devmem_select:
+ * local rank modulo visible devices; the local rank from the launcher's
+ * variables, else from MPI_Comm_split_type); until then nothing touches
+ * the GPU runtime, so host runs create no GPU context. A device that
+ * cannot be selected ends every rank with status 1. Collective: call it on
+ * every rank with the same where, after MPI_Init and before allocating
+ * device memory; a verdict that only some ranks reach ends all of them,
+ * with one line naming the rank and host that refused. */
 void buf_require(enum buf_where where);
 
 /* "host", "device (cuda)", "device (hip), staged through host",
@@ -87,7 +92,8 @@ const char *buf_where_label(enum buf_where where);
 void buf_print_device_header(const enum buf_where *where, size_t n);
 
 /* Allocates bytes (rounded up to a page on the host). On failure returns -1
- * and leaves a message naming the size in err (errlen bytes). */
+ * and leaves a message naming the size in err (errlen bytes); device and
+ * managed memory fail before buf_require selected a device. */
 int buf_alloc(struct buf *b, size_t bytes, enum buf_where where, char *err, size_t errlen);
 /* Collective over comm (all ranks): allocate, and if any rank failed, exit
  * with status 2 and one line naming that rank, its host and the size. */

@@ -6,9 +6,21 @@
  * path runs without a GPU). Callers never test for a vendor. devmem.c holds
  * what needs none: the copies everyone calls (below), the launcher's local
  * rank, and whether the MPI library says it can read device pointers.
- * Device selection happens before MPI_Init: device = local rank modulo
- * visible devices (the vendor runtime applies CUDA_VISIBLE_DEVICES,
- * ROCR_VISIBLE_DEVICES, HIP_VISIBLE_DEVICES).
+ *
+ * Device selection is lazy: nothing touches the GPU runtime until a
+ * program asks for device or managed memory (buf_require, on every rank,
+ * after MPI_Init, before any device allocation), so a run on host buffers
+ * creates no GPU context (since CUDA 12, cudaSetDevice creates the primary
+ * context). Then device = local rank modulo visible devices (the vendor
+ * runtime applies CUDA_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES,
+ * HIP_VISIBLE_DEVICES). The trade-off: MPI_Init now runs with no device
+ * chosen. Libraries that set up GPU resources inside MPI_Init (Open MPI's
+ * smcuda BTL and PSM2, by Open MPI's own documentation) bind them to the
+ * device current then, device 0; where each rank sees only its own GPU
+ * (srun --gpus-per-task=1 or --gpu-bind, CUDA_VISIBLE_DEVICES or
+ * ROCR_VISIBLE_DEVICES per rank), device 0 is the rank's own and the two
+ * agree. Libraries that set up when a device buffer first reaches them
+ * (Open MPI's usual way, by the same documentation) find the selected one.
  *
  * Synchronisation rule: when devmem_to_device, devmem_copy,
  * devmem_copy_pieces or devmem_memset returns 0, the bytes are in place, so
@@ -52,9 +64,13 @@ const char *devmem_vendor(void);
 bool devmem_has_managed(void);
 /* Number of usable devices (0 without a GPU or without device support). */
 int devmem_device_count(void);
-/* Called before MPI_Init; selects local rank % count when a device exists. */
-void devmem_select_before_init(void);
-/* Device index selected, or -1. */
+/* Selects device local_rank % devmem_device_count() for this process (a
+ * negative local_rank counts as 0) and makes it current in the calling
+ * thread; the first call creates the GPU context. 0 on success, or -1 with
+ * *err naming the call, the device and the runtime's error. buf_require
+ * calls it once, after MPI_Init, before any device allocation. */
+int devmem_select(int local_rank, const char **err);
+/* Device index selected, or -1 (none yet, or none to select). */
 int devmem_selected(void);
 /* Why device memory cannot be used, or NULL when it can. */
 const char *devmem_unavailable_reason(void);

@@ -20,10 +20,23 @@ bool devmem_has_managed(void) { return true; }
 int devmem_device_count(void) { return devmem_fake.devices; }
 enum devmem_api devmem_api(void) { return devmem_fake.api; }
 
-void devmem_select_before_init(void)
+int devmem_select(int local_rank, const char **err)
 {
-    int local = devmem_local_rank();
-    selected = devmem_fake.devices > 0 ? (local < 0 ? 0 : local) % devmem_fake.devices : -1;
+    static char text[96];
+    if (devmem_fake.devices <= 0) {
+        *err = "fake device: none to select";
+        return -1;
+    }
+    int dev = (local_rank < 0 ? 0 : local_rank) % devmem_fake.devices;
+    if (devmem_fake.fail_select) {
+        snprintf(text, sizeof text, "fake device: cannot select device %d of %d", dev,
+                 devmem_fake.devices);
+        *err = text;
+        return -1;
+    }
+    selected = dev;
+    devmem_fake.selections++;
+    return 0;
 }
 
 int devmem_selected(void) { return selected; }
@@ -49,6 +62,10 @@ static bool on_device(const void *p, size_t n)
 int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **err)
 {
     *ptr = NULL;
+    if (selected < 0) { /* a real runtime would pick device 0 behind our back */
+        *err = "fake device: allocation before a device was selected";
+        return -1;
+    }
     for (int i = 0; i < FAKE_AREAS; i++) {
         if (areas[i].p)
             continue;

@@ -31,15 +31,25 @@ int devmem_device_count(void)
     return count;
 }
 
-void devmem_select_before_init(void)
+int devmem_select(int local_rank, const char **err)
 {
+    static char text[320];
     int n = devmem_device_count();
-    if (n <= 0)
-        return;
-    int local = devmem_local_rank();
-    int dev = (local < 0 ? 0 : local) % n;
-    if (hipSetDevice(dev) == hipSuccess)
-        selected = dev;
+    if (n <= 0) {
+        *err = reason;
+        return -1;
+    }
+    int dev = (local_rank < 0 ? 0 : local_rank) % n;
+    hipError_t rc = hipSetDevice(dev);
+    if (rc != hipSuccess) {
+        snprintf(text, sizeof text,
+                 "hipSetDevice(%d) failed (device %d of %d visible, local rank %d): %s", dev, dev,
+                 n, local_rank, hipGetErrorString(rc));
+        *err = text;
+        return -1;
+    }
+    selected = dev;
+    return 0;
 }
 
 int devmem_selected(void) { return selected; }

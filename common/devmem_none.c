@@ -11,7 +11,12 @@ static const char *const no_device =
 const char *devmem_vendor(void) { return NULL; }
 bool devmem_has_managed(void) { return false; }
 int devmem_device_count(void) { return 0; }
-void devmem_select_before_init(void) {}
+int devmem_select(int local_rank, const char **err)
+{
+    (void)local_rank;
+    *err = no_device;
+    return -1;
+}
 int devmem_selected(void) { return -1; }
 const char *devmem_unavailable_reason(void) { return no_device; }
 enum devmem_api devmem_api(void) { return DEVMEM_API_HOST; }

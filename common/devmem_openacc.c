@@ -27,17 +27,19 @@ static int offload_devices(void)
 /* The host device always exists, so there is always one. */
 int devmem_device_count(void) { return offload_devices() > 0 ? offload_devices() : 1; }
 
-void devmem_select_before_init(void)
+/* The runtime ends the program itself when it cannot set a device. */
+int devmem_select(int local_rank, const char **err)
 {
+    (void)err;
     int n = offload_devices();
     if (n <= 0) {
         acc_set_device_type(acc_device_host);
         selected = 0;
-        return;
+        return 0;
     }
-    int local = devmem_local_rank();
-    selected = (local < 0 ? 0 : local) % n;
+    selected = (local_rank < 0 ? 0 : local_rank) % n;
     acc_set_device_num(selected, acc_device_not_host);
+    return 0;
 }
 
 int devmem_selected(void) { return selected; }

@@ -3,7 +3,8 @@
 # headers are installed is built (warnings as errors) into its own folder:
 # CUDA=1 (CUDA toolkit), HIP=1 (Debian's libamdhip64-dev), OPENACC=1 (gcc
 # -fopenacc). Without a GPU, every CUDA and HIP device request must end with
-# status 2 and one line. OpenACC runs on the runtime's host device (or on an
+# status 2 and one line, and a run on host buffers must not call the GPU
+# runtime at all (a preloaded probe, tests/device/gpu_probe.c, watches). OpenACC runs on the runtime's host device (or on an
 # NVIDIA GPU where gcc-12-offload-nvptx finds one), so its programs run
 # device buffers through the device layer here: validated, with a corrupted
 # byte caught, refused when the MPI library is said not to read device
@@ -74,6 +75,31 @@ for v in cuda hip; do
     refused 2 osu_allreduce "$v: osu_allreduce -d $osu --staging refused without a GPU" "$B/osu/osu_allreduce" -d $osu --staging
     refused 2 osu_put_latency "$v: osu_put_latency H D refused without a GPU" "$B/osu/osu_put_latency" H D
 done
+# --- CUDA and HIP: a run on host buffers never calls the GPU runtime (on a
+# GPU, cudaSetDevice would create a context on every rank); one on device
+# buffers selects its device. tests/device/gpu_probe.c, preloaded, stands in
+# for the device-count and set-device calls, pretends one device is there
+# and names each call on stderr.
+probe="$TMPD/gpu_probe.so"
+if { has cuda || has hip; } &&
+    ! ${CC:-cc} -std=c11 -shared -fPIC -o "$probe" tests/device/gpu_probe.c 2> "$TMPD/probe.log"; then
+    not_ok "build the GPU runtime probe" "$(head -n 20 "$TMPD/probe.log")"
+    probe=
+fi
+for v in cuda hip; do
+    has "$v" && [ -n "$probe" ] || continue
+    osu=$v; [ "$v" = hip ] && osu=rocm
+    run 2 env LD_PRELOAD="$probe" "build-$v/osu/osu_latency" -m 1:4 -i 10 -x 1
+    expect '[ "$RC" = 0 ] && ! grep -q "^gpu probe:" "$ERR"' \
+        "$v: osu_latency on host buffers makes no GPU runtime call"
+    run 2 env LD_PRELOAD="$probe" "build-$v/alltoall/all" contig 2 64
+    expect '[ "$RC" = 0 ] && ! grep -q "^gpu probe:" "$ERR"' \
+        "$v: alltoall/all on host buffers makes no GPU runtime call"
+    run 2 env LD_PRELOAD="$probe" "build-$v/osu/osu_latency" -d "$osu" --staging -m 1:4 -i 10 -x 1
+    expect '[ "$(grep -c "^gpu probe: ${v}SetDevice" "$ERR")" = 2 ]' \
+        "$v: osu_latency -d $osu selects a device on each rank"
+done
+
 if has cuda && has hip; then
     refused 2 osu_latency "a CUDA build refuses -d rocm" build-cuda/osu/osu_latency -d rocm
     refused 2 all "a HIP build refuses --memory=cuda" build-hip/alltoall/all --memory=cuda

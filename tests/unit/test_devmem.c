@@ -13,6 +13,29 @@
 #include "buf.h"
 #include "devmem_fake.h"
 
+/* Runs first: a program on host buffers never selects a device (on a real
+ * GPU that would create a context), device memory before the selection is
+ * refused, and the first request for device memory selects it, once. */
+static void test_lazy_selection(void **state)
+{
+    (void)state;
+    assert_int_equal(buf_memory_setup(BUF_MEM_HOST, false), BUF_HOST);
+    char err[256] = "";
+    struct buf h, d;
+    assert_int_equal(buf_alloc(&h, 100, BUF_HOST, err, sizeof err), 0);
+    buf_fill_bytes(&h, 0, 0);
+    buf_free(&h);
+    assert_int_equal(devmem_fake.selections, 0);
+    assert_int_equal(devmem_selected(), -1);
+    assert_int_not_equal(buf_alloc(&d, 100, BUF_DEVICE, err, sizeof err), 0);
+    assert_non_null(strstr(err, "no device selected"));
+    buf_require(BUF_DEVICE);
+    assert_int_equal(devmem_fake.selections, 1);
+    assert_int_equal(devmem_selected(), 0);
+    buf_require(BUF_MANAGED_DEVICE);
+    assert_int_equal(devmem_fake.selections, 1);
+}
+
 static void alloc_ok(struct buf *b, size_t bytes, enum buf_where where)
 {
     char err[256] = "";
@@ -208,15 +231,19 @@ static void test_memory_choice_and_selection(void **state)
     assert_int_equal(buf_memory_where(BUF_MEM_HOST, "--memory=host"), BUF_HOST);
     assert_int_equal(buf_memory_where(BUF_MEM_MANAGED, "--memory=managed"), BUF_MANAGED_DEVICE);
     devmem_fake.devices = 2;
-    setenv("LOCAL_RANK", "3", 1);
-    assert_int_equal(devmem_local_rank(), 3);
-    devmem_select_before_init();
+    const char *err = NULL;
+    assert_int_equal(devmem_select(3, &err), 0);
     assert_int_equal(devmem_selected(), 1);
     char text[64];
     devmem_describe(text, sizeof text);
     assert_string_equal(text, "fake:1");
-    unsetenv("LOCAL_RANK");
+    /* A device that cannot be selected is named. */
+    devmem_fake.fail_select = true;
+    assert_int_not_equal(devmem_select(2, &err), 0);
+    assert_string_equal(err, "fake device: cannot select device 0 of 2");
+    devmem_fake.fail_select = false;
     devmem_fake.devices = 1;
+    assert_int_equal(devmem_select(0, &err), 0);
 }
 
 /* The launcher's own variables come before LOCAL_RANK, which torchrun and
@@ -291,6 +318,7 @@ static void test_mpi_aware_library(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_lazy_selection), /* first: nothing selected yet */
         cmocka_unit_test(test_fill_check_detect),
         cmocka_unit_test(test_detect_past_a_stage_piece),
         cmocka_unit_test(test_copies_and_views),
