@@ -70,6 +70,13 @@ int devmem_device_count(void);
  * *err naming the call, the device and the runtime's error. buf_require
  * calls it once, after MPI_Init, before any device allocation. */
 int devmem_select(int local_rank, const char **err);
+/* Makes the selected device current in the calling thread. CUDA, HIP and
+ * OpenACC keep the current device per thread, and a thread that never
+ * selected one works on device 0 (a context there, on another rank's GPU):
+ * every thread that touches device memory calls this first. Nothing to do
+ * before devmem_select or without a device; 0, or -1 with *err naming the
+ * call and the device. */
+int devmem_select_thread(const char **err);
 /* Device index selected, or -1 (none yet, or none to select). */
 int devmem_selected(void);
 /* Why device memory cannot be used, or NULL when it can. */

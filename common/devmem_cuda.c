@@ -51,6 +51,20 @@ int devmem_select(int local_rank, const char **err)
     return 0;
 }
 
+int devmem_select_thread(const char **err)
+{
+    static _Thread_local char text[256];
+    if (selected < 0)
+        return 0;
+    cudaError_t rc = cudaSetDevice(selected);
+    if (rc == cudaSuccess)
+        return 0;
+    snprintf(text, sizeof text, "cudaSetDevice(%d) failed in a thread: %s", selected,
+             cudaGetErrorString(rc));
+    *err = text;
+    return -1;
+}
+
 int devmem_selected(void) { return selected; }
 
 const char *devmem_unavailable_reason(void)

@@ -12,8 +12,11 @@ static struct area {
     char *p;
     size_t n;
     enum devmem_kind kind;
+    int device; /* the allocating thread's current device */
 } areas[FAKE_AREAS];
 static int selected = -1;
+/* This thread's current device: 0 until it selects one, as in CUDA. */
+static _Thread_local int current;
 
 const char *devmem_vendor(void) { return "fake"; }
 bool devmem_has_managed(void) { return true; }
@@ -34,8 +37,16 @@ int devmem_select(int local_rank, const char **err)
         *err = text;
         return -1;
     }
-    selected = dev;
+    selected = current = dev;
     devmem_fake.selections++;
+    return 0;
+}
+
+int devmem_select_thread(const char **err)
+{
+    (void)err;
+    if (selected >= 0)
+        current = selected;
     return 0;
 }
 
@@ -48,15 +59,25 @@ const char *devmem_unavailable_reason(void)
 
 void devmem_describe(char *text, size_t len) { snprintf(text, len, "fake:%d", selected); }
 
-/* True when [p, p + n) lies inside one area that is not pinned host memory. */
-static bool on_device(const void *p, size_t n)
+/* The area that is not pinned host memory and holds [p, p + n), or NULL. */
+static const struct area *device_area(const void *p, size_t n)
 {
     const char *c = p;
     for (int i = 0; i < FAKE_AREAS; i++)
         if (areas[i].p && areas[i].kind != DEVMEM_PINNED && c >= areas[i].p &&
             n <= areas[i].n && (size_t)(c - areas[i].p) <= areas[i].n - n)
-            return true;
-    return false;
+            return &areas[i];
+    return NULL;
+}
+
+static bool on_device(const void *p, size_t n) { return device_area(p, n) != NULL; }
+
+/* A thread that never selected the device works on device 0: the fake
+ * refuses what a real runtime would do on the wrong GPU. */
+static bool wrong_thread(const void *p, size_t n)
+{
+    const struct area *a = device_area(p, n);
+    return a && a->device != current;
 }
 
 int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **err)
@@ -73,6 +94,7 @@ int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **e
             break;
         areas[i].n = bytes;
         areas[i].kind = kind;
+        areas[i].device = current;
         devmem_fake.live++;
         *ptr = areas[i].p;
         return 0;
@@ -105,6 +127,14 @@ static int wrong(const char **err, const char *what)
 {
     *err = what;
     return -1;
+}
+
+static int check_thread(const void *a, const void *b, size_t n, const char **err)
+{
+    if (wrong_thread(a, n) || wrong_thread(b, n))
+        return wrong(err, "fake device: device memory used from a thread whose current device "
+                          "is another (devmem_select_thread first)");
+    return 0;
 }
 
 /* What a real device has been asked to do and may not have done yet: a
@@ -148,6 +178,8 @@ int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **
     devmem_fake.calls_to_device++;
     if (!on_device(dst, bytes) || on_device(src, bytes))
         return wrong(err, "fake device: to_device needs a host source and a device target");
+    if (check_thread(dst, src, bytes, err))
+        return -1;
     char *held = malloc(bytes ? bytes : 1);
     if (!held)
         return wrong(err, "fake device: out of memory");
@@ -160,6 +192,8 @@ int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **er
     devmem_fake.calls_to_host++;
     if (on_device(dst, bytes) || !on_device(src, bytes))
         return wrong(err, "fake device: to_host needs a device source and a host target");
+    if (check_thread(dst, src, bytes, err))
+        return -1;
     land(); /* stream order: after everything issued before it */
     memcpy(dst, src, bytes);
     return 0;
@@ -170,6 +204,8 @@ int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
     devmem_fake.calls_copy++;
     if (!on_device(dst, bytes) || !on_device(src, bytes))
         return wrong(err, "fake device: copy needs device memory on both sides");
+    if (check_thread(dst, src, bytes, err))
+        return -1;
     return later((struct pending){dst, src, NULL, 0, bytes});
 }
 
@@ -178,6 +214,8 @@ int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
     devmem_fake.calls_memset++;
     if (!on_device(dst, bytes))
         return wrong(err, "fake device: memset needs device memory");
+    if (check_thread(dst, dst, bytes, err))
+        return -1;
     return later((struct pending){dst, NULL, NULL, value, bytes});
 }
 

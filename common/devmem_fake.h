@@ -10,7 +10,9 @@
  * devmem_free (the calls that wait for the device on a real GPU); until
  * then the target holds its old bytes, which is what MPI would read. An
  * allocation before devmem_select fails (a real runtime would quietly use
- * device 0). These knobs let a test shape the fake device.
+ * device 0), and so does a copy from a thread whose current device (0 until
+ * it calls devmem_select_thread, as in CUDA) is not the memory's. These
+ * knobs let a test shape the fake device.
  */
 #ifndef COMMSWEEP_DEVMEM_FAKE_H
 #define COMMSWEEP_DEVMEM_FAKE_H

@@ -52,6 +52,20 @@ int devmem_select(int local_rank, const char **err)
     return 0;
 }
 
+int devmem_select_thread(const char **err)
+{
+    static _Thread_local char text[256];
+    if (selected < 0)
+        return 0;
+    hipError_t rc = hipSetDevice(selected);
+    if (rc == hipSuccess)
+        return 0;
+    snprintf(text, sizeof text, "hipSetDevice(%d) failed in a thread: %s", selected,
+             hipGetErrorString(rc));
+    *err = text;
+    return -1;
+}
+
 int devmem_selected(void) { return selected; }
 
 const char *devmem_unavailable_reason(void)

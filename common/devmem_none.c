@@ -17,6 +17,11 @@ int devmem_select(int local_rank, const char **err)
     *err = no_device;
     return -1;
 }
+int devmem_select_thread(const char **err)
+{
+    (void)err;
+    return 0;
+}
 int devmem_selected(void) { return -1; }
 const char *devmem_unavailable_reason(void) { return no_device; }
 enum devmem_api devmem_api(void) { return DEVMEM_API_HOST; }

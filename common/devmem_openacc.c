@@ -42,6 +42,19 @@ int devmem_select(int local_rank, const char **err)
     return 0;
 }
 
+/* The runtime ends the program itself when it cannot set a device. */
+int devmem_select_thread(const char **err)
+{
+    (void)err;
+    if (selected < 0)
+        return 0;
+    if (offload_devices() > 0)
+        acc_set_device_num(selected, acc_device_not_host);
+    else
+        acc_set_device_type(acc_device_host);
+    return 0;
+}
+
 int devmem_selected(void) { return selected; }
 const char *devmem_unavailable_reason(void) { return NULL; }
 
@@ -98,25 +111,10 @@ void devmem_free(void *ptr, enum devmem_kind kind)
         acc_free(ptr);
 }
 
-/* The runtime's current device belongs to a thread: a thread that did not
- * select it (osu_latency_mt's workers) binds to the one chosen at start. */
-static void bind_thread(void)
-{
-    static _Thread_local bool bound;
-    if (bound)
-        return;
-    if (offload_devices() > 0)
-        acc_set_device_num(selected, acc_device_not_host);
-    else
-        acc_set_device_type(acc_device_host);
-    bound = true;
-}
-
 /* The OpenACC runtime ends the program itself when a copy fails. */
 int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)err;
-    bind_thread();
     if (bytes)
         acc_memcpy_to_device(dst, (void *)src, bytes);
     return 0;
@@ -125,7 +123,6 @@ int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **
 int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)err;
-    bind_thread();
     if (bytes)
         acc_memcpy_from_device(dst, (void *)src, bytes);
     return 0;

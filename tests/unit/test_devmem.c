@@ -5,6 +5,7 @@
 #include "unit.h"
 #include "unit_mpi.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,6 +247,51 @@ static void test_memory_choice_and_selection(void **state)
     assert_int_equal(devmem_select(0, &err), 0);
 }
 
+/* A thread that copies to the device: with or without selecting it first. */
+struct thread_copy {
+    bool select;
+    void *dst;
+    int rc;
+    const char *err;
+};
+
+static void *copy_from_thread(void *arg)
+{
+    struct thread_copy *t = arg;
+    unsigned char host[64] = {1};
+    t->rc = t->select ? devmem_select_thread(&t->err) : 0;
+    if (t->rc == 0)
+        t->rc = devmem_to_device(t->dst, host, sizeof host, &t->err);
+    return NULL;
+}
+
+/* CUDA and HIP keep the current device per thread: a worker that never
+ * selected the rank's device works on device 0. On the fake, with the
+ * rank on device 1 of 2, that copy fails; after devmem_select_thread it
+ * works. */
+static void test_threads_select_the_device(void **state)
+{
+    (void)state;
+    const char *err = NULL;
+    devmem_fake.devices = 2;
+    assert_int_equal(devmem_select(1, &err), 0);
+    struct buf b;
+    alloc_ok(&b, 64, BUF_DEVICE);
+    struct thread_copy plain = {false, b.ptr, 0, NULL}, selected = {true, b.ptr, 0, NULL};
+    pthread_t id;
+    assert_int_equal(pthread_create(&id, NULL, copy_from_thread, &plain), 0);
+    pthread_join(id, NULL);
+    assert_int_not_equal(plain.rc, 0);
+    assert_non_null(strstr(plain.err, "current device"));
+    assert_int_equal(pthread_create(&id, NULL, copy_from_thread, &selected), 0);
+    pthread_join(id, NULL);
+    assert_int_equal(selected.rc, 0);
+    assert_int_equal(((unsigned char *)b.ptr)[0], 1);
+    buf_free(&b);
+    devmem_fake.devices = 1;
+    assert_int_equal(devmem_select(0, &err), 0);
+}
+
 /* The launcher's own variables come before LOCAL_RANK, which torchrun and
  * others set for their own purposes; LOCAL_RANK counts only when no
  * launcher variable is there. */
@@ -326,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_raw_copies_land_late),
         cmocka_unit_test(test_real_paths_land),
         cmocka_unit_test(test_memory_choice_and_selection),
+        cmocka_unit_test(test_threads_select_the_device),
         cmocka_unit_test(test_local_rank_order),
         cmocka_unit_test(test_mpi_aware_override),
         cmocka_unit_test(test_mpi_aware_library),
