@@ -103,8 +103,20 @@ void buf_require(enum buf_where where)
     const char *why = devmem_unavailable_reason();
     refuse_if(why != NULL, ERR_STATUS_USAGE, "%s", why);
     select_device();
-    if (where != BUF_DEVICE || staging)
-        return; /* managed memory is readable from the host */
+    if (where != BUF_DEVICE) {
+        /* Managed memory: refused where its preferred location cannot be
+         * kept (HIP without XNACK keeps it in host memory). MPI reads it
+         * as host memory, staged or not. */
+        struct devmem_managed m;
+        devmem_managed_where(&m);
+        bool host = where == BUF_MANAGED_HOST;
+        refuse_if(!(host ? m.on_host : m.on_device), ERR_STATUS_USAGE,
+                  "managed memory preferred on the %s cannot be kept there: %s",
+                  host ? "host" : "device", m.where);
+        return;
+    }
+    if (staging)
+        return;
     const char *how;
     int aware = mpi_aware(&how);
     refuse_if(aware != 1, ERR_STATUS_USAGE,
@@ -148,16 +160,23 @@ const char *buf_where_label(enum buf_where where)
 
 void buf_print_device_header(const enum buf_where *where, size_t n)
 {
-    bool device = false, any = false;
+    bool device = false, any = false, managed = false;
     for (size_t i = 0; i < n; i++) {
         any |= where[i] != BUF_HOST;
         device |= where[i] == BUF_DEVICE;
+        managed |= where[i] == BUF_MANAGED_HOST || where[i] == BUF_MANAGED_DEVICE;
     }
     if (!any)
         return;
     char mine[BUF_DESCRIBE_LEN];
     devmem_describe(mine, sizeof mine);
     out_comment_per_rank(mpistart_comm(), " device", "devices", mine, sizeof mine);
+    if (managed) { /* where the pages really are, as the runtime says */
+        struct devmem_managed m;
+        devmem_managed_where(&m);
+        out_comment_per_rank(mpistart_comm(), " managed memory", "managed_memory", m.where,
+                             sizeof m.where);
+    }
     if (!device)
         return;
     const char *how;

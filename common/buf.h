@@ -71,7 +71,11 @@ bool buf_staging(void);
 
 /* Exits with status 2 and one line when where cannot be served: a build
  * without device support, no GPU visible, or device memory with an MPI
- * library that does not say it can read it and no --staging. The first
+ * library that does not say it can read it and no --staging, or managed
+ * memory whose preferred location the device cannot keep (devmem_managed:
+ * HIP without XNACK keeps managed memory in host memory, so "preferred on
+ * device" is refused; CUDA without concurrent managed access refuses
+ * both). The first
  * call for device or managed memory selects the device (devmem_select:
  * local rank modulo visible devices; the local rank from the launcher's
  * variables, else from MPI_Comm_split_type); until then nothing touches
@@ -87,6 +91,7 @@ void buf_require(enum buf_where where);
 const char *buf_where_label(enum buf_where where);
 /* When any of the n placements is not the host: '#' lines naming the GPU of
  * each rank (devmem_describe; gathered over all ranks, mpistart_comm),
+ * with managed memory where it lives on each rank (devmem_managed_where),
  * whether the MPI library reads device memory itself or the data is staged,
  * and how that was found out. Call on every rank; rank 0 prints. */
 void buf_print_device_header(const enum buf_where *where, size_t n);

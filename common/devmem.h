@@ -40,12 +40,28 @@
 #include <stddef.h>
 
 /* What a devmem_alloc call asks for. Pinned is page-locked host memory for
- * staging (plain host memory where the vendor has no such thing). */
+ * staging (plain host memory where the vendor has no such thing). Managed
+ * memory is advised to its preferred location and prefetched there, then
+ * the device is synchronised, so it starts where it is said to be. */
 enum devmem_kind {
     DEVMEM_DEVICE,
     DEVMEM_MANAGED_HOST,   /* managed, preferred location the host */
     DEVMEM_MANAGED_DEVICE, /* managed, preferred location the device */
     DEVMEM_PINNED,
+};
+
+/* Where managed memory lives on the selected device, as its runtime says:
+ * whether a preferred location on the host (OSU MH) and on the device (MD,
+ * --memory=managed) can be kept there, and one line for the header that
+ * says where the pages are and which attributes say so. CUDA:
+ * cudaDevAttrConcurrentManagedAccess (without it the driver moves managed
+ * memory as a whole and no preferred location holds) and
+ * cudaDevAttrPageableMemoryAccess; HIP: hipDeviceAttributeManagedMemory
+ * and hipDeviceAttributeConcurrentManagedAccess, which is 0 on an MI250X
+ * without HSA_XNACK=1: managed memory then stays in host memory. */
+struct devmem_managed {
+    bool on_host, on_device;
+    char where[256];
 };
 
 /* Which GPU support an MPI library needs to read DEVMEM_DEVICE pointers. */
@@ -79,6 +95,8 @@ int devmem_select(int local_rank, const char **err);
 int devmem_select_thread(const char **err);
 /* Device index selected, or -1 (none yet, or none to select). */
 int devmem_selected(void);
+/* Where managed memory lives on the selected device (after devmem_select). */
+void devmem_managed_where(struct devmem_managed *m);
 /* Why device memory cannot be used, or NULL when it can. */
 const char *devmem_unavailable_reason(void);
 /* The selected device for headers and --topology: vendor, index and PCI

@@ -67,6 +67,44 @@ int devmem_select_thread(const char **err)
 
 int devmem_selected(void) { return selected; }
 
+/* An attribute of the selected device, -1 when the runtime cannot say. */
+static int attribute(enum cudaDeviceAttr attr)
+{
+    int value = 0;
+    return cudaDeviceGetAttribute(&value, attr, selected < 0 ? 0 : selected) == cudaSuccess
+               ? value
+               : -1;
+}
+
+/* Whether pages follow a preferred location (advice and prefetch work). */
+static bool concurrent_managed(void)
+{
+    return attribute(cudaDevAttrConcurrentManagedAccess) == 1;
+}
+
+void devmem_managed_where(struct devmem_managed *m)
+{
+    int managed = attribute(cudaDevAttrManagedMemory);
+    int concurrent = attribute(cudaDevAttrConcurrentManagedAccess);
+    int pageable = attribute(cudaDevAttrPageableMemoryAccess);
+    m->on_host = m->on_device = managed == 1 && concurrent == 1;
+    if (managed != 1)
+        snprintf(m->where, sizeof m->where,
+                 "cuda:%d has no managed memory (cudaDevAttrManagedMemory=%d)", selected,
+                 managed);
+    else if (concurrent != 1)
+        snprintf(m->where, sizeof m->where,
+                 "cuda:%d: the driver moves managed memory as a whole, no preferred location "
+                 "holds (cudaDevAttrConcurrentManagedAccess=%d)",
+                 selected, concurrent);
+    else
+        snprintf(m->where, sizeof m->where,
+                 "cuda:%d: pages migrate on demand, advised and prefetched to their preferred "
+                 "location (cudaDevAttrConcurrentManagedAccess=1); the GPU %s pageable host "
+                 "memory (cudaDevAttrPageableMemoryAccess=%d)",
+                 selected, pageable == 1 ? "reads" : "does not read", pageable);
+}
+
 const char *devmem_unavailable_reason(void)
 {
     return devmem_device_count() > 0 ? NULL : reason;
@@ -83,6 +121,28 @@ void devmem_describe(char *text, size_t len)
         snprintf(pci, sizeof pci, "?");
     snprintf(text, len, "cuda:%d pci=%s", selected, pci);
 }
+
+/* A managed area's location, and its prefetch there on the default stream:
+ * CUDA 13 made the location a struct and gave the prefetch flags. */
+#if CUDART_VERSION >= 13000
+typedef struct cudaMemLocation location_t;
+static location_t location(bool host, int device)
+{
+    return (location_t){host ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice,
+                        host ? 0 : device};
+}
+static cudaError_t prefetch(const void *p, size_t n, location_t where)
+{
+    return cudaMemPrefetchAsync(p, n, where, 0, 0);
+}
+#else
+typedef int location_t;
+static location_t location(bool host, int device) { return host ? cudaCpuDeviceId : device; }
+static cudaError_t prefetch(const void *p, size_t n, location_t where)
+{
+    return cudaMemPrefetchAsync(p, n, where, 0);
+}
+#endif
 
 static int check(cudaError_t rc, const char *call, const char **err)
 {
@@ -104,16 +164,16 @@ int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **e
         return check(cudaMalloc(ptr, n), "cudaMalloc", err);
     if (check(cudaMallocManaged(ptr, n, cudaMemAttachGlobal), "cudaMallocManaged", err))
         return -1;
-    int dev = selected < 0 ? 0 : selected;
-    bool host = kind == DEVMEM_MANAGED_HOST;
-#if CUDART_VERSION >= 13000 /* the location became a struct */
-    struct cudaMemLocation where = {host ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice,
-                                    host ? 0 : dev};
-#else
-    int where = host ? cudaCpuDeviceId : dev;
-#endif
-    return check(cudaMemAdvise(*ptr, n, cudaMemAdviseSetPreferredLocation, where),
-                 "cudaMemAdvise", err);
+    if (!concurrent_managed()) /* buf_require refused both placements */
+        return 0;
+    /* Advised, then moved there now (not by the first timed call), and
+     * there when this returns. */
+    location_t where = location(kind == DEVMEM_MANAGED_HOST, selected < 0 ? 0 : selected);
+    if (check(cudaMemAdvise(*ptr, n, cudaMemAdviseSetPreferredLocation, where), "cudaMemAdvise",
+              err) ||
+        check(prefetch(*ptr, n, where), "cudaMemPrefetchAsync", err))
+        return -1;
+    return devmem_synchronize(err);
 }
 
 void devmem_free(void *ptr, enum devmem_kind kind)

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct devmem_fake_state devmem_fake = {.devices = 1, .api = DEVMEM_API_HOST};
+struct devmem_fake_state devmem_fake = {.devices = 1, .api = DEVMEM_API_HOST,
+                                        .managed_on_host = true, .managed_on_device = true};
 
 #define FAKE_AREAS 64
 static struct area {
@@ -51,6 +52,14 @@ int devmem_select_thread(const char **err)
 }
 
 int devmem_selected(void) { return selected; }
+
+void devmem_managed_where(struct devmem_managed *m)
+{
+    m->on_host = devmem_fake.managed_on_host;
+    m->on_device = devmem_fake.managed_on_device;
+    snprintf(m->where, sizeof m->where, "fake:%d: managed memory%s%s", selected,
+             m->on_host ? " on the host" : "", m->on_device ? " or on the device" : "");
+}
 
 const char *devmem_unavailable_reason(void)
 {

@@ -25,6 +25,7 @@
 struct devmem_fake_state {
     int devices;          /* visible devices (default 1; 0 tests the refusal) */
     bool fail_select;     /* devmem_select fails, naming the device */
+    bool managed_on_host, managed_on_device; /* devmem_managed_where (default both) */
     size_t selections;    /* devmem_select calls that succeeded */
     enum devmem_api api;  /* what MPI is told the pointers are (default host) */
     size_t calls_to_device, calls_to_host, calls_copy, calls_memset;

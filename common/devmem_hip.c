@@ -68,6 +68,45 @@ int devmem_select_thread(const char **err)
 
 int devmem_selected(void) { return selected; }
 
+/* An attribute of the selected device, -1 when the runtime cannot say. */
+static int attribute(hipDeviceAttribute_t attr)
+{
+    int value = 0;
+    return hipDeviceGetAttribute(&value, attr, selected < 0 ? 0 : selected) == hipSuccess
+               ? value
+               : -1;
+}
+
+/* Whether pages migrate and follow a preferred location: on an MI250X only
+ * with HSA_XNACK=1; otherwise managed memory stays in host memory. */
+static bool concurrent_managed(void)
+{
+    return attribute(hipDeviceAttributeConcurrentManagedAccess) == 1;
+}
+
+void devmem_managed_where(struct devmem_managed *m)
+{
+    int managed = attribute(hipDeviceAttributeManagedMemory);
+    int concurrent = attribute(hipDeviceAttributeConcurrentManagedAccess);
+    m->on_host = managed == 1;
+    m->on_device = managed == 1 && concurrent == 1;
+    if (managed != 1)
+        snprintf(m->where, sizeof m->where,
+                 "hip:%d has no managed memory (hipDeviceAttributeManagedMemory=%d)", selected,
+                 managed);
+    else if (concurrent != 1)
+        snprintf(m->where, sizeof m->where,
+                 "hip:%d: managed memory stays in host memory, the GPU reads it over the link "
+                 "(hipDeviceAttributeConcurrentManagedAccess=%d; HSA_XNACK=1 lets pages "
+                 "migrate where the GPU supports it)",
+                 selected, concurrent);
+    else
+        snprintf(m->where, sizeof m->where,
+                 "hip:%d: pages migrate on demand, advised and prefetched to their preferred "
+                 "location (hipDeviceAttributeConcurrentManagedAccess=1)",
+                 selected);
+}
+
 const char *devmem_unavailable_reason(void)
 {
     return devmem_device_count() > 0 ? NULL : reason;
@@ -105,9 +144,18 @@ int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **e
         return check(hipMalloc(ptr, n), "hipMalloc", err);
     if (check(hipMallocManaged(ptr, n, hipMemAttachGlobal), "hipMallocManaged", err))
         return -1;
+    /* Without migration the pages are in host memory already, where MH
+     * wants them (buf_require refused MD). */
+    if (!concurrent_managed())
+        return 0;
+    /* Advised, then moved there now (not by the first timed call), and
+     * there when this returns. */
     int where = kind == DEVMEM_MANAGED_HOST ? hipCpuDeviceId : (selected < 0 ? 0 : selected);
-    return check(hipMemAdvise(*ptr, n, hipMemAdviseSetPreferredLocation, where),
-                 "hipMemAdvise", err);
+    if (check(hipMemAdvise(*ptr, n, hipMemAdviseSetPreferredLocation, where), "hipMemAdvise",
+              err) ||
+        check(hipMemPrefetchAsync(*ptr, n, where, 0), "hipMemPrefetchAsync", err))
+        return -1;
+    return devmem_synchronize(err);
 }
 
 void devmem_free(void *ptr, enum devmem_kind kind)

@@ -23,6 +23,12 @@ int devmem_select_thread(const char **err)
     return 0;
 }
 int devmem_selected(void) { return -1; }
+
+void devmem_managed_where(struct devmem_managed *m)
+{
+    m->on_host = m->on_device = false;
+    snprintf(m->where, sizeof m->where, "no managed memory in this build");
+}
 const char *devmem_unavailable_reason(void) { return no_device; }
 enum devmem_api devmem_api(void) { return DEVMEM_API_HOST; }
 void devmem_describe(char *text, size_t len) { snprintf(text, len, "none"); }

@@ -56,6 +56,12 @@ int devmem_select_thread(const char **err)
 }
 
 int devmem_selected(void) { return selected; }
+
+void devmem_managed_where(struct devmem_managed *m)
+{
+    m->on_host = m->on_device = false;
+    snprintf(m->where, sizeof m->where, "openacc has no managed memory");
+}
 const char *devmem_unavailable_reason(void) { return NULL; }
 
 enum devmem_api devmem_api(void)
