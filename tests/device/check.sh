@@ -4,7 +4,10 @@
 # CUDA=1 (CUDA toolkit), HIP=1 (Debian's libamdhip64-dev), OPENACC=1 (gcc
 # -fopenacc). Without a GPU, every CUDA and HIP device request must end with
 # status 2 and one line, and a run on host buffers must not call the GPU
-# runtime at all (a preloaded probe, tests/device/gpu_probe.c, watches). OpenACC runs on the runtime's host device (or on an
+# runtime at all (a preloaded probe, tests/device/gpu_probe.c, watches).
+# The CUDA build's device paths also run here on a fake CUDA runtime
+# (tests/device/fake_cudart.c): late copies, per-thread devices, managed
+# memory with and without concurrent access, a failing cudaSetDevice. OpenACC runs on the runtime's host device (or on an
 # NVIDIA GPU where gcc-12-offload-nvptx finds one), so its programs run
 # device buffers through the device layer here: validated, with a corrupted
 # byte caught, refused when the MPI library is said not to read device
@@ -99,6 +102,67 @@ for v in cuda hip; do
     expect '[ "$(grep -c "^gpu probe: ${v}SetDevice" "$ERR")" = 2 ]' \
         "$v: osu_latency -d $osu selects a device on each rank"
 done
+
+# --- The CUDA build's device paths on a fake CUDA runtime
+# (tests/device/fake_cudart.c, preloaded): host memory posing as device
+# memory that MPI can read (COMMSWEEP_GPU_AWARE=1), copies that land late
+# as a real GPU's may, a current device per thread, managed memory with or
+# without concurrent access, a cudaSetDevice that fails on request.
+fake_cudart="$TMPD/fake_cudart.so"
+if has cuda && ! ${CC:-cc} -std=c11 -D_GNU_SOURCE -shared -fPIC \
+    -I"${CUDA_HOME:-/usr/local/cuda}/include" -o "$fake_cudart" tests/device/fake_cudart.c \
+    -lpthread 2> "$TMPD/fake_cudart.log"; then
+    not_ok "build the fake CUDA runtime" "$(head -n 20 "$TMPD/fake_cudart.log")"
+    fake_cudart=
+fi
+if has cuda && [ -n "$fake_cudart" ]; then
+    B=build-cuda
+    small=(-m 1:4096 -i 3 -x 1)
+    fake=(env LD_PRELOAD="$fake_cudart")
+    # Fills and rearrangements reach MPI only after they landed.
+    COMMSWEEP_GPU_AWARE=1 run 2 "${fake[@]}" "$B/osu/osu_latency" -d cuda D D -c "${small[@]}"
+    expect_pass "cuda, fake runtime: osu_latency -d cuda D D -c: the fills land before MPI reads them"
+    COMMSWEEP_GPU_AWARE=1 run 4 "${fake[@]}" "$B/alltoall/aller" --memory=cuda \
+        --algorithm=2d,isend contig 2 64
+    expect_status 0 "cuda, fake runtime: aller 2d: the rearrangements land before MPI reads them"
+    COMMSWEEP_GPU_AWARE=1 run 8 "${fake[@]}" "$B/alltoall/aller" --memory=cuda --algorithm=3d \
+        contig 2 16
+    expect_status 0 "cuda, fake runtime: aller 3d at 8 ranks checks its data"
+    COMMSWEEP_GPU_AWARE=1 run 3 "${fake[@]}" "$B/always/iall" --memory=cuda --time-limit=0.05 3072
+    expect_status 0 "cuda, fake runtime: always/iall --memory=cuda checks its data"
+    COMMSWEEP_GPU_AWARE=1 run 3 "${fake[@]}" "$B/osu/osu_allreduce" -d cuda -c "${small[@]}"
+    expect_pass "cuda, fake runtime: osu_allreduce -d cuda -c"
+    COMMSWEEP_GPU_AWARE=0 run 2 "${fake[@]}" "$B/osu/osu_bibw" -d cuda --staging -c "${small[@]}"
+    expect_pass "cuda, fake runtime: osu_bibw --staging -c"
+    # Rank 1 on device 1 of 2: worker threads that did not select it fail.
+    FAKE_CUDART_DEVICES=2 COMMSWEEP_GPU_AWARE=0 run 2 "${fake[@]}" "$B/osu/osu_latency_mt" \
+        -d cuda --staging -c -t 2:2 "${small[@]}"
+    expect_pass "cuda, fake runtime, 2 devices: osu_latency_mt --staging: every worker selects the rank's device"
+    expect 'grep -q "^# rank 1 device: cuda:1 " "$OUT"' "cuda, fake runtime: rank 1 on device 1"
+    FAKE_CUDART_DEVICES=2 FAKE_CUDART_FAIL_SET_DEVICE=1 COMMSWEEP_GPU_AWARE=1 \
+        run 2 "${fake[@]}" "$B/osu/osu_latency" -d cuda "${small[@]}"
+    expect '[ "$RC" = 1 ] && [ "$(program_lines osu_latency)" = 1 ] && grep -q "^osu_latency: rank 1 on $(hostname): cudaSetDevice(1) failed" "$ERR"' \
+        "cuda, fake runtime: a failed cudaSetDevice ends every rank, one line naming rank, host and device"
+    # Managed memory: where it lives, refused where it cannot be kept,
+    # advised and then prefetched.
+    FAKE_CUDART_LOG=1 run 2 "${fake[@]}" "$B/osu/osu_latency" -d managed -c "${small[@]}" MH MD
+    expect_pass "cuda, fake runtime: osu_latency -d managed MH MD -c"
+    expect 'grep -q "^# rank 1 managed memory: cuda:0: pages migrate on demand" "$OUT" &&
+            grep -q "^fake cudart: cudaMemAdvise(device 0)" "$ERR" &&
+            [ "$(grep "^fake cudart: cudaMem" "$ERR" | grep -A1 "Advise(host 0)" | tail -n 1)" = "fake cudart: cudaMemPrefetchAsync(host 0)" ] &&
+            [ "$(grep "^fake cudart: cudaMem" "$ERR" | grep -A1 "Advise(device 0)" | tail -n 1)" = "fake cudart: cudaMemPrefetchAsync(device 0)" ]' \
+        "cuda, fake runtime: the header says where managed memory lives; each area is advised, then prefetched there"
+    export FAKE_CUDART_CONCURRENT_MANAGED=0
+    refused 2 osu_latency "cuda, fake runtime without concurrent managed access: -d managed refused" \
+        "${fake[@]}" "$B/osu/osu_latency" -d managed
+    expect 'grep -q "preferred on the device cannot be kept there: .*cudaDevAttrConcurrentManagedAccess=0" "$ERR"' \
+        "cuda, fake runtime: the refusal says why"
+    refused 2 osu_bw "cuda, fake runtime without concurrent managed access: MH refused" \
+        "${fake[@]}" "$B/osu/osu_bw" -d managed MH H
+    refused 2 all "cuda, fake runtime without concurrent managed access: --memory=managed refused" \
+        "${fake[@]}" "$B/alltoall/all" --memory=managed
+    unset FAKE_CUDART_CONCURRENT_MANAGED
+fi
 
 if has cuda && has hip; then
     refused 2 osu_latency "a CUDA build refuses -d rocm" build-cuda/osu/osu_latency -d rocm
