@@ -11,7 +11,8 @@
 # NVIDIA GPU where gcc-12-offload-nvptx finds one), so its programs run
 # device buffers through the device layer here: validated, with a corrupted
 # byte caught, refused when the MPI library is said not to read device
-# memory, and staged through host copies with --staging; a refusal that
+# memory, and staged through host copies with --staging (never writing a
+# buffer that a pending send reads); a refusal that
 # only one rank reaches (an MPMD launch with COMMSWEEP_GPU_AWARE differing)
 # ends every rank with one line instead of a hang.
 #   tests/device/check.sh     (make check-device does this)
@@ -218,6 +219,19 @@ if has openacc; then
         "openacc: a corrupted byte is caught through staging too"
     refused 2 osu_put_latency "openacc: one-sided programs refuse --staging" \
         "$B/osu/osu_put_latency" -d openacc --staging
+    # --staging writes no send buffer while a send from it is pending: a
+    # preloaded probe (tests/pmpi/pending_send_probe.c) makes the pages of
+    # every pending MPI_Isend read-only. Messages of a page or more.
+    probe_so="$TOP/$B/tests/pmpi/pending_send_probe.so"
+    for p in "2 osu_bw" "2 osu_bibw" "2 osu_mbw_mr" "2 osu_bw_persistent" \
+             "2 osu_bibw_persistent" "3 osu_bw_fan_out --ranks-per-node=1" \
+             "3 osu_bw_fan_in --ranks-per-node=1"; do
+        read -r np prog extra <<< "$p"
+        # shellcheck disable=SC2086 # extra is words
+        run "$np" env LD_PRELOAD="$probe_so" "$B/osu/$prog" $extra -d openacc --staging -c \
+            -m 4096:16384 -i 3 -x 1
+        expect_pass "openacc: $prog --staging -c writes no buffer of a pending send"
+    done
     unset COMMSWEEP_GPU_AWARE
 
     # A refusal that only one rank reaches: rank 0 is told its MPI reads
