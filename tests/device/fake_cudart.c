@@ -17,7 +17,7 @@
  * FAKE_CUDART_CONCURRENT_MANAGED (cudaDevAttrConcurrentManagedAccess,
  * default 1), FAKE_CUDART_FAIL_SET_DEVICE=N (cudaSetDevice(N) fails),
  * FAKE_CUDART_LOG=1 (each call that selects a device or moves managed
- * memory is named on stderr: "fake cudart: CALL(ARGS)"). */
+ * memory is named on stderr: "fake cudart[PID]: CALL(ARGS)"). */
 #include <cuda_runtime_api.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local int current = -1; /* this thread's cudaSetDevice, -1: never */
@@ -45,7 +46,7 @@ static void say(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "fake cudart: %s\n", text);
+    fprintf(stderr, "fake cudart[%ld]: %s\n", (long)getpid(), text);
 }
 
 static const char *place(struct cudaMemLocation l)
@@ -225,7 +226,7 @@ cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvis
                           struct cudaMemLocation location)
 {
     (void)devPtr, (void)count, (void)advice;
-    say("cudaMemAdvise(%s %d)", place(location), location.id);
+    say("cudaMemAdvise(%s,%d)", place(location), location.id);
     return env_int("FAKE_CUDART_CONCURRENT_MANAGED", 1) ? cudaSuccess : cudaErrorInvalidDevice;
 }
 
@@ -233,7 +234,7 @@ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMe
                                  unsigned int flags, cudaStream_t stream)
 {
     (void)devPtr, (void)count, (void)flags, (void)stream;
-    say("cudaMemPrefetchAsync(%s %d)", place(location), location.id);
+    say("cudaMemPrefetchAsync(%s,%d)", place(location), location.id);
     return env_int("FAKE_CUDART_CONCURRENT_MANAGED", 1) ? cudaSuccess : cudaErrorInvalidDevice;
 }
 
