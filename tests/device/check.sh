@@ -148,10 +148,18 @@ if has cuda && [ -n "$fake_cudart" ]; then
     # advised and then prefetched.
     FAKE_CUDART_LOG=1 run 2 "${fake[@]}" "$B/osu/osu_latency" -d managed -c "${small[@]}" MH MD
     expect_pass "cuda, fake runtime: osu_latency -d managed MH MD -c"
+    # Each process: every advice is followed by the prefetch to the same
+    # place; send and receive buffers, host on rank 0, device on rank 1.
+    advised_then_prefetched() {
+        awk '$1 == "fake" && $2 ~ /^cudart\[/ && $3 ~ /^cudaMem/ {
+                 if ($3 ~ /^cudaMemAdvise/) { want[$2] = $3; sub(/Advise/, "PrefetchAsync", want[$2]) }
+                 else if ($3 == want[$2]) { pairs[$3]++; want[$2] = "" }
+                 else bad++ }
+             END { exit !(bad == 0 && pairs["cudaMemPrefetchAsync(host,0)"] == 2 &&
+                          pairs["cudaMemPrefetchAsync(device,0)"] == 2) }' "$ERR"
+    }
     expect 'grep -q "^# rank 1 managed memory: cuda:0: pages migrate on demand" "$OUT" &&
-            grep -q "^fake cudart: cudaMemAdvise(device 0)" "$ERR" &&
-            [ "$(grep "^fake cudart: cudaMem" "$ERR" | grep -A1 "Advise(host 0)" | tail -n 1)" = "fake cudart: cudaMemPrefetchAsync(host 0)" ] &&
-            [ "$(grep "^fake cudart: cudaMem" "$ERR" | grep -A1 "Advise(device 0)" | tail -n 1)" = "fake cudart: cudaMemPrefetchAsync(device 0)" ]' \
+            advised_then_prefetched' \
         "cuda, fake runtime: the header says where managed memory lives; each area is advised, then prefetched there"
     export FAKE_CUDART_CONCURRENT_MANAGED=0
     refused 2 osu_latency "cuda, fake runtime without concurrent managed access: -d managed refused" \
