@@ -143,8 +143,9 @@ const char *buf_where_label(enum buf_where where)
     case BUF_HOST:
         return "host";
     case BUF_DEVICE:
-        snprintf(text[0], sizeof text[0], "device (%s)%s", v,
-                 staging ? ", staged through pinned host buffers" : "");
+        snprintf(text[0], sizeof text[0], "device (%s)%s%s%s", v,
+                 staging ? ", staged through " : "", staging ? devmem_pinned_name() : "",
+                 staging ? " host buffers" : "");
         return text[0];
     case BUF_MANAGED_HOST:
         snprintf(text[1], sizeof text[1], "managed (%s), preferred on host", v);
@@ -182,10 +183,10 @@ void buf_print_device_header(const enum buf_where *where, size_t n)
     const char *how;
     int aware = mpi_aware(&how);
     if (staging)
-        out_comment("device data: staged through pinned host buffers, copies inside the timed "
+        out_comment("device data: staged through %s host buffers, copies inside the timed "
                     "region (MPI reads %s memory: %s, %s)",
-                    devmem_api_name(devmem_api()), aware == 1 ? "yes" : aware ? "unknown" : "no",
-                    how);
+                    devmem_pinned_name(), devmem_api_name(devmem_api()),
+                    aware == 1 ? "yes" : aware ? "unknown" : "no", how);
     else if (devmem_api() == DEVMEM_API_HOST)
         out_comment("device data: passed to MPI directly (the device's memory is host memory)");
     else
@@ -231,7 +232,8 @@ int buf_alloc(struct buf *b, size_t bytes, enum buf_where where, char *err, size
             return 0;
         if (devmem_alloc(&b->stage, bytes, DEVMEM_PINNED, &why) == 0)
             return 0;
-        snprintf(err, errlen, "cannot allocate %s of pinned host memory: %s", size_text, why);
+        snprintf(err, errlen, "cannot allocate %s of %s host memory: %s", size_text,
+                 devmem_pinned_name(), why);
         devmem_free(b->ptr, kind_of(where));
         b->ptr = NULL;
         return -1;

@@ -11,6 +11,7 @@
  * data check right after it. Device pointers go to MPI only when the library says it
  * can read them (devmem_mpi_aware); otherwise the program refuses, or with
  * --staging (buf_set_staging) every device buffer gets a pinned host copy
+ * (page-aligned, not page-locked, with OpenACC: devmem_pinned_name)
  * that MPI reads and writes, and the program copies between the two inside
  * its timed region (buf_stage_out before a send, buf_stage_in after a
  * receive), so the time includes the copies a host-only MPI would need.
@@ -60,7 +61,8 @@ enum buf_where buf_memory_where(enum buf_memory memory, const char *spelled);
      .choices = buf_memory_names}
 #define BUF_STAGING_OPT(var)                                                          \
     {.long_name = "staging", .kind = OPT_FLAG, .dest = (var),                         \
-     .help = "device buffers reach MPI as pinned host copies, copied in the timed region"}
+     .help = "device buffers reach MPI as host copies (pinned where the vendor can), copied in " \
+             "the timed region"}
 /* After parsing them: sets staging, checks the choice (buf_memory_where,
  * buf_require) and returns where the buffers go. */
 enum buf_where buf_memory_setup(enum buf_memory memory, bool staging);

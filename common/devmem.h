@@ -40,7 +40,8 @@
 #include <stddef.h>
 
 /* What a devmem_alloc call asks for. Pinned is page-locked host memory for
- * staging (plain host memory where the vendor has no such thing). Managed
+ * staging (plain page-aligned host memory where the vendor has no such
+ * thing: OpenACC; devmem_pinned_name says which). Managed
  * memory is advised to its preferred location and prefetched there, then
  * the device is synchronised, so it starts where it is said to be. */
 enum devmem_kind {
@@ -78,6 +79,9 @@ enum devmem_api {
 const char *devmem_vendor(void);
 /* True when the vendor has managed memory (CUDA, HIP, fake). */
 bool devmem_has_managed(void);
+/* What DEVMEM_PINNED memory is, for "staged through %s host buffers":
+ * "pinned" (CUDA, HIP), or "page-aligned (not page-locked)" (OpenACC). */
+const char *devmem_pinned_name(void);
 /* Number of usable devices (0 without a GPU or without device support). */
 int devmem_device_count(void);
 /* Selects device local_rank % devmem_device_count() for this process (a

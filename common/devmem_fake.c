@@ -21,6 +21,7 @@ static _Thread_local int current;
 
 const char *devmem_vendor(void) { return "fake"; }
 bool devmem_has_managed(void) { return true; }
+const char *devmem_pinned_name(void) { return "pinned"; }
 int devmem_device_count(void) { return devmem_fake.devices; }
 enum devmem_api devmem_api(void) { return devmem_fake.api; }
 

@@ -11,6 +11,7 @@ static char reason[256];
 
 const char *devmem_vendor(void) { return "hip"; }
 bool devmem_has_managed(void) { return true; }
+const char *devmem_pinned_name(void) { return "pinned"; }
 enum devmem_api devmem_api(void) { return DEVMEM_API_HIP; }
 
 int devmem_device_count(void)

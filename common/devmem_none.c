@@ -10,6 +10,7 @@ static const char *const no_device =
 
 const char *devmem_vendor(void) { return NULL; }
 bool devmem_has_managed(void) { return false; }
+const char *devmem_pinned_name(void) { return "pinned"; }
 int devmem_device_count(void) { return 0; }
 int devmem_select(int local_rank, const char **err)
 {

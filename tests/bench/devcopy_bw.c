@@ -1,7 +1,7 @@
 /* devcopy_bw: the physical limit the device-buffer bandwidths are compared
- * with: a bare device-to-device copy loop (cudaMemcpy, hipMemcpy, or the
- * OpenACC bounce) through common/devmem, on each rank's own device, in the
- * same job as the MPI runs (tests/bench/device_bw.sh). Rank 0 prints
+ * with: a bare device-to-device copy loop (cudaMemcpy, hipMemcpy, or
+ * OpenACC's copy in a compute region) through common/devmem, on each rank's
+ * own device, each copy landed before the next, in the same job as the MPI runs (tests/bench/device_bw.sh). Rank 0 prints
  * "SIZE MB/s" lines (MB = 10^6 bytes; a copy reads and writes SIZE bytes,
  * counted once, as osu_bw counts a message). Refuses (status 2) where the
  * build or the machine has no device.

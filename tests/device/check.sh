@@ -194,6 +194,11 @@ if has openacc; then
     expect_pass "openacc: osu_bcast -d openacc -c at 3 ranks"
     run 4 "$B/alltoall/all" --memory=openacc contig 2 64
     expect_status 0 "openacc: alltoall/all --memory=openacc checks its data"
+    run 8 "$B/alltoall/aller" --memory=openacc --algorithm=2d,3d contig 2 16
+    expect_status 0 "openacc: aller 2d and 3d: rearrangements copied device to device check their data"
+    run 1 "$B/tests/bench/devcopy_bw" 65536 10
+    expect '[ "$RC" = 0 ] && [ "$(data_lines | wc -l)" = 17 ]' \
+        "openacc: devcopy_bw copies device to device"
     run 3 "$B/always/iall" --memory=openacc --time-limit=0.05 3072
     expect_status 0 "openacc: always/iall --memory=openacc checks its data"
     COMMSWEEP_CORRUPT=1 run 2 "$B/osu/osu_latency" -d openacc D D -c "${small[@]}"
@@ -210,8 +215,8 @@ if has openacc; then
         "$B/alltoall/all" --memory=openacc
     run 2 "$B/osu/osu_latency" -d openacc D D -c --staging "${small[@]}"
     expect_pass "openacc: osu_latency --staging -c"
-    expect 'grep -q "^# buffers: rank 0 on device (openacc), staged through pinned host buffers, rank 1 on" "$OUT" && grep -q "^# device data: staged" "$OUT"' \
-        "openacc: the header says the data is staged"
+    expect 'grep -q "^# buffers: rank 0 on device (openacc), staged through page-aligned (not page-locked) host buffers, rank 1 on" "$OUT" && grep -q "^# device data: staged through page-aligned (not page-locked) host buffers" "$OUT" && grep -q "^# device data: staged" "$OUT"' \
+        "openacc: the header says the data is staged, through host buffers that are not page-locked"
     run 2 "$B/osu/osu_bibw" -d openacc -c --staging "${small[@]}"
     expect_pass "openacc: osu_bibw --staging -c"
     run 3 "$B/osu/osu_iallgather" -d openacc -c --staging "${small[@]}"
