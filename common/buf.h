@@ -5,16 +5,23 @@
  * integer (exact in char/int/float/double, and sums of a few thousand stay
  * exact in float), so receivers can recompute what they must have got.
  * Device and managed buffers are filled and checked through host copies
- * (common/devmem). Every fill, memset, stage and copy here has landed when
- * it returns (devmem.h's synchronisation rule: the devmem calls synchronise
- * after a copy that may return early), so a buffer may go to MPI or to a
- * data check right after it. Device pointers go to MPI only when the library says it
- * can read them (devmem_mpi_aware); otherwise the program refuses, or with
- * --staging (buf_set_staging) every device buffer gets a pinned host copy
- * (page-aligned, not page-locked, with OpenACC: devmem_pinned_name)
- * that MPI reads and writes, and the program copies between the two inside
- * its timed region (buf_stage_out before a send, buf_stage_in after a
- * receive), so the time includes the copies a host-only MPI would need.
+ * (common/devmem). Synchronisation rule: every fill, memset, stage and copy
+ * here has landed when it returns (the devmem calls synchronise after a
+ * copy that may return early, devmem.h), so a buffer may go to MPI or to a
+ * data check right after it. Device pointers go to MPI only when the
+ * library says it can read them (devmem_mpi_aware); otherwise the program
+ * refuses, or with --staging (buf_set_staging) every device buffer gets a
+ * pinned host copy (page-aligned, not page-locked, with OpenACC:
+ * devmem_pinned_name) that MPI reads and writes, and the program copies
+ * between the two inside its timed region (buf_stage_out before a send,
+ * buf_stage_in after a receive), so the time includes the copies a
+ * host-only MPI would need. A host copy is never written while a send from
+ * it is pending, nor copied back before its receive completed.
+ *
+ * Every verdict on buffers and devices (buf_memory_where, buf_require,
+ * buf_alloc_all) is collective: a refusal that only some ranks reach ends
+ * every rank, with one line from the lowest rank that refused, naming it
+ * and its host.
  */
 #ifndef COMMSWEEP_BUF_H
 #define COMMSWEEP_BUF_H
@@ -72,20 +79,19 @@ void buf_set_staging(bool on);
 bool buf_staging(void);
 
 /* Exits with status 2 and one line when where cannot be served: a build
- * without device support, no GPU visible, or device memory with an MPI
+ * without device support, no GPU visible, device memory with an MPI
  * library that does not say it can read it and no --staging, or managed
  * memory whose preferred location the device cannot keep (devmem_managed:
  * HIP without XNACK keeps managed memory in host memory, so "preferred on
  * device" is refused; CUDA without concurrent managed access refuses
- * both). The first
- * call for device or managed memory selects the device (devmem_select:
- * local rank modulo visible devices; the local rank from the launcher's
- * variables, else from MPI_Comm_split_type); until then nothing touches
- * the GPU runtime, so host runs create no GPU context. A device that
- * cannot be selected ends every rank with status 1. Collective: call it on
- * every rank with the same where, after MPI_Init and before allocating
- * device memory; a verdict that only some ranks reach ends all of them,
- * with one line naming the rank and host that refused. */
+ * both). The first call for device or managed memory selects the device
+ * (devmem_select: local rank modulo visible devices; the local rank from
+ * the launcher's variables, else from MPI_Comm_split_type); until then
+ * nothing touches the GPU runtime, so host runs create no GPU context. A
+ * device that cannot be selected ends every rank with status 1.
+ * Collective: call it on every rank with the same where, after MPI_Init and
+ * before allocating device memory; a verdict that only some ranks reach
+ * ends all of them, with one line naming the rank and host that refused. */
 void buf_require(enum buf_where where);
 
 /* "host", "device (cuda)", "device (hip), staged through host",

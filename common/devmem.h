@@ -41,9 +41,9 @@
 
 /* What a devmem_alloc call asks for. Pinned is page-locked host memory for
  * staging (plain page-aligned host memory where the vendor has no such
- * thing: OpenACC; devmem_pinned_name says which). Managed
- * memory is advised to its preferred location and prefetched there, then
- * the device is synchronised, so it starts where it is said to be. */
+ * thing: OpenACC; devmem_pinned_name says which). Managed memory is
+ * advised to its preferred location and prefetched there, then the device
+ * is synchronised, so it starts where it is said to be. */
 enum devmem_kind {
     DEVMEM_DEVICE,
     DEVMEM_MANAGED_HOST,   /* managed, preferred location the host */
