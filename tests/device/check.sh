@@ -161,6 +161,13 @@ if has cuda && [ -n "$fake_cudart" ]; then
     expect 'grep -q "^# rank 1 managed memory: cuda:0: pages migrate on demand" "$OUT" &&
             advised_then_prefetched' \
         "cuda, fake runtime: the header says where managed memory lives; each area is advised, then prefetched there"
+    if python3 -c 'import jsonschema' 2> /dev/null; then
+        run 2 "${fake[@]}" "$B/osu/osu_latency" -d managed -c "${small[@]}" MH MD --format=jsonl
+        expect '[ "$RC" = 0 ] && python3 tests/integration/jsonl_check.py doc/jsonl.schema.json "$OUT" --program osu/osu_latency && grep -q "\"managed_memory\":\[\"cuda:0: pages migrate" "$OUT"' \
+            "cuda, fake runtime: --format=jsonl names where managed memory lives (managed_memory), valid by the schema"
+    else
+        skip "cuda, fake runtime: managed_memory in JSON Lines" "python3-jsonschema is not installed"
+    fi
     export FAKE_CUDART_CONCURRENT_MANAGED=0
     refused 2 osu_latency "cuda, fake runtime without concurrent managed access: -d managed refused" \
         "${fake[@]}" "$B/osu/osu_latency" -d managed
