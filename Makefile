@@ -50,6 +50,14 @@ else ifeq ($(OPENACC),1)
   DEVMEM_SRC := common/devmem_openacc.c
   ALL_CFLAGS += -fopenacc
   LDLIBS     += -fopenacc
+  # The device-to-device copies are compute regions, whose NVIDIA code is
+  # built at link time for OPENACC_NVPTX_ISA: gcc 12's default, sm_35, is
+  # below what CUDA 12 and 13's ptxas accept (gcc's nvptx assembler runs
+  # it when it is on PATH). Only where gcc offloads to NVIDIA at all.
+  OPENACC_NVPTX_ISA ?= sm_75
+  ifneq ($(shell $(MPICC) -v 2>&1 | grep -o 'offload-targets=[^ ]*nvptx'),)
+    LDLIBS   += -foffload-options=nvptx-none=-misa=$(OPENACC_NVPTX_ISA)
+  endif
 else
   DEVMEM_SRC := common/devmem_none.c
 endif
@@ -113,7 +121,8 @@ $(BUILD)/%.o: %.c
 	$(MPICC) $(ALL_CFLAGS) -c -o $@ $<
 
 # A device build must not reuse objects compiled without it, and back.
-CONFIG := CUDA=$(CUDA) HIP=$(HIP) OPENACC=$(OPENACC) MPICC=$(MPICC) CFLAGS=$(CFLAGS)
+CONFIG := CUDA=$(CUDA) HIP=$(HIP) OPENACC=$(OPENACC) MPICC=$(MPICC) CFLAGS=$(CFLAGS) \
+          OPENACC_NVPTX_ISA=$(OPENACC_NVPTX_ISA)
 $(BUILD)/.config: FORCE
 	@mkdir -p $(@D)
 	@echo "$(CONFIG)" | cmp -s - $@ || echo "$(CONFIG)" > $@

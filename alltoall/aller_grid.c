@@ -25,12 +25,15 @@
 
 #define GRID_MAX_DIMS 3
 
-/* A rearrangement of blocks, precomputed: runs of consecutive blocks. */
+/* A rearrangement of blocks, precomputed: runs of consecutive blocks, and
+ * the same runs in bytes for the current count (grid_begin), which is what
+ * a2a_local_copy moves in one go. */
 struct grid_run {
     int from, to, blocks;
 };
 struct grid_plan {
     struct grid_run *runs;
+    struct devmem_piece *pieces;
     int nruns;
 };
 
@@ -102,8 +105,9 @@ static int plan_make(const struct grid_state *g, const struct grid_layout *from,
         size *= g->n[a];
     int *src_of = malloc((size_t)size * sizeof *src_of);
     p->runs = malloc((size_t)size * sizeof *p->runs);
+    p->pieces = malloc((size_t)size * sizeof *p->pieces);
     p->nruns = 0;
-    if (!src_of || !p->runs) {
+    if (!src_of || !p->runs || !p->pieces) {
         free(src_of);
         return -1;
     }
@@ -125,13 +129,20 @@ static int plan_make(const struct grid_state *g, const struct grid_layout *from,
     return 0;
 }
 
-static void plan_apply(const struct grid_plan *p, const struct buf *like, char *dst,
-                       const char *src, size_t count)
+/* The runs in bytes for count longs per block (outside the timing). */
+static void plan_pieces(struct grid_plan *p, size_t count)
 {
     size_t block = count * sizeof(long);
     for (int i = 0; i < p->nruns; i++)
-        a2a_local_copy(like, dst + (size_t)p->runs[i].to * block,
-                       src + (size_t)p->runs[i].from * block, (size_t)p->runs[i].blocks * block);
+        p->pieces[i] = (struct devmem_piece){(size_t)p->runs[i].to * block,
+                                             (size_t)p->runs[i].from * block,
+                                             (size_t)p->runs[i].blocks * block};
+}
+
+static void plan_apply(const struct grid_plan *p, const struct buf *like, char *dst,
+                       const char *src)
+{
+    a2a_local_copy(like, dst, src, p->pieces, (size_t)p->nruns);
 }
 
 /* Axis communicators, rank_of and the plans for a grid of n[0..ndims-1]
@@ -307,6 +318,8 @@ static void grid_begin(struct a2a_ctx *ctx, size_t count)
                           &g->phase_type[a]))
             err_fatal("cannot describe %zu longs as an MPI datatype",
                       count * (size_t)(ctx->sub->size / g->n[a]));
+    for (int i = 0; i <= g->ndims; i++)
+        plan_pieces(&g->plans[i], count);
 }
 
 static void grid_end(struct a2a_ctx *ctx)
@@ -338,15 +351,15 @@ static void grid_exchange(struct a2a_ctx *ctx, size_t count)
     }
     const char *first = send;
     if (g->mapped) {
-        plan_apply(&g->plans[0], ctx->recv, recv, send, count);
+        plan_apply(&g->plans[0], ctx->recv, recv, send);
         first = recv;
     }
     phase_alltoall(g, g->ndims - 1, first, scratch);
     for (int i = 1; i < g->ndims; i++) {
-        plan_apply(&g->plans[i], ctx->recv, recv, scratch, count);
+        plan_apply(&g->plans[i], ctx->recv, recv, scratch);
         phase_alltoall(g, g->ndims - 1 - i, recv, scratch);
     }
-    plan_apply(&g->plans[g->ndims], ctx->recv, recv, scratch, count);
+    plan_apply(&g->plans[g->ndims], ctx->recv, recv, scratch);
 }
 
 static void grid_close(struct a2a_ctx *ctx)
@@ -355,8 +368,10 @@ static void grid_close(struct a2a_ctx *ctx)
     if (!g->fallback) {
         for (int a = 0; a < g->ndims; a++)
             MPI_CHECK(MPI_Comm_free(&g->axis_comm[a]));
-        for (int i = 0; i <= g->ndims; i++)
+        for (int i = 0; i <= g->ndims; i++) {
             free(g->plans[i].runs);
+            free(g->plans[i].pieces);
+        }
         free(g->rank_of);
     }
     free(g);

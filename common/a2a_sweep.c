@@ -117,15 +117,18 @@ const struct a2a_method a2a_method_alltoall = {
     .exchange = alltoall_exchange,
 };
 
-void a2a_local_copy(const struct buf *like, void *dst, const void *src, size_t bytes)
+void a2a_local_copy(const struct buf *like, void *dst, const void *src,
+                    const struct devmem_piece *pieces, size_t n)
 {
     if (like->where == BUF_DEVICE && !like->stage) {
+        /* One synchronisation after the pieces: MPI reads dst next. */
         const char *why = NULL;
-        if (devmem_copy(dst, src, bytes, &why) != 0)
-            err_fatal("device copy of %zu bytes failed: %s", bytes, why ? why : "?");
-    } else {
-        memmove(dst, src, bytes);
+        if (devmem_copy_pieces(dst, src, pieces, n, &why) != 0)
+            err_fatal("device copy of %zu pieces failed: %s", n, why ? why : "?");
+        return;
     }
+    for (size_t i = 0; i < n; i++)
+        memmove((char *)dst + pieces[i].to, (const char *)src + pieces[i].from, pieces[i].bytes);
 }
 
 /* '#' lines naming the world ranks of each communicator, so a reader (and the

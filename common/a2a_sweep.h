@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "devmem.h"
 #include "msg.h"
 #include "opt.h"
 #include "stats.h"
@@ -91,9 +92,13 @@ typedef void (*a2a_sweep_record_fn)(void *arg, size_t t, size_t m, size_t k, int
 void a2a_sweep_run(const struct a2a_sweep_config *c, const struct a2a_method *const *methods,
                    size_t n, a2a_sweep_record_fn record, void *record_arg);
 
-/* Copies bytes between two places of buffers like b (host, managed, device
- * or the host copy of a staged device buffer): what a method's local
- * rearrangements use. */
-void a2a_local_copy(const struct buf *like, void *dst, const void *src, size_t bytes);
+/* Copies the n pieces (bytes from src + from to dst + to) between two
+ * places of buffers like b (host, managed, device or the host copy of a
+ * staged device buffer): what a method's local rearrangements use. Device
+ * copies have landed when it returns (one synchronisation after the last
+ * piece), so MPI may read dst at once; the caller times it with the
+ * exchange. */
+void a2a_local_copy(const struct buf *like, void *dst, const void *src,
+                    const struct devmem_piece *pieces, size_t n);
 
 #endif

@@ -29,23 +29,29 @@ static const char *vendor_name(void)
     return v ? v : "none";
 }
 
+/* Every verdict on buffers and devices is taken together: a rank that
+ * refuses alone (one node without a GPU, an environment variable set on
+ * some ranks only) would otherwise leave the others waiting for it. Every
+ * rank calls this at the same point; the lowest bad rank prints one line
+ * naming itself and its host, and all end with status. */
+#define refuse_if(bad, status, ...) err_any_rank(mpistart_comm(), (bad), (status), __VA_ARGS__)
+
 enum buf_where buf_memory_where(enum buf_memory memory, const char *spelled)
 {
     if (memory == BUF_MEM_HOST)
         return BUF_HOST;
     if (memory == BUF_MEM_MANAGED) {
-        if (!devmem_has_managed())
-            err_usage("%s: managed memory needs a build with CUDA=1 or HIP=1 (this one: %s)",
-                      spelled, vendor_name());
+        refuse_if(!devmem_has_managed(), ERR_STATUS_USAGE,
+                  "%s: managed memory needs a build with CUDA=1 or HIP=1 (this one: %s)",
+                  spelled, vendor_name());
         return BUF_MANAGED_DEVICE;
     }
     const char *v = devmem_vendor();
     const char *flag = memory == BUF_MEM_CUDA ? "CUDA" : memory == BUF_MEM_HIP ? "HIP" : "OPENACC";
-    if (!v)
-        err_usage("%s: this build has no device support (rebuild with make %s=1)", spelled, flag);
-    if (strcmp(v, buf_memory_names[memory]) != 0)
-        err_usage("%s: this build's device memory is %s (rebuild with make %s=1)", spelled, v,
-                  flag);
+    refuse_if(!v, ERR_STATUS_USAGE, "%s: this build has no device support (rebuild with make %s=1)",
+              spelled, flag);
+    refuse_if(strcmp(v, buf_memory_names[memory]) != 0, ERR_STATUS_USAGE,
+              "%s: this build's device memory is %s (rebuild with make %s=1)", spelled, v, flag);
     return BUF_DEVICE;
 }
 
@@ -61,21 +67,67 @@ static int mpi_aware(const char **how)
     return answer;
 }
 
+/* This process's rank among those on its node: the launcher's variable, or
+ * else what MPI says (collective, so every rank asks whichever it uses). */
+static int local_rank(void)
+{
+    MPI_Comm node;
+    int shared = 0;
+    MPI_Comm comm = mpistart_comm();
+    MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_CHECK(MPI_Comm_rank(node, &shared));
+    MPI_CHECK(MPI_Comm_free(&node));
+    int env = devmem_local_rank();
+    return env >= 0 ? env : shared;
+}
+
+/* The first request for device memory selects the device, on every rank at
+ * once: nothing before it touches the GPU runtime, so a run on host buffers
+ * creates no GPU context (devmem.h). A failure to select is a GPU runtime
+ * error (status 1), named with its device. */
+static void select_device(void)
+{
+    static bool selected;
+    if (selected)
+        return;
+    selected = true;
+    const char *why = NULL;
+    bool bad = devmem_select(local_rank(), &why) != 0;
+    refuse_if(bad, ERR_STATUS_FAIL, "%s", why);
+}
+
+void buf_require_device(void)
+{
+    const char *why = devmem_unavailable_reason();
+    refuse_if(why != NULL, ERR_STATUS_USAGE, "%s", why);
+    select_device();
+}
+
 void buf_require(enum buf_where where)
 {
     if (where == BUF_HOST)
         return;
-    const char *why = devmem_unavailable_reason();
-    if (why)
-        err_usage("%s", why);
-    if (where != BUF_DEVICE || staging)
-        return; /* managed memory is readable from the host */
+    buf_require_device();
+    if (where != BUF_DEVICE) {
+        /* Managed memory: refused where its preferred location cannot be
+         * kept (HIP without XNACK keeps it in host memory). MPI reads it
+         * as host memory, staged or not. */
+        struct devmem_managed m;
+        devmem_managed_where(&m);
+        bool host = where == BUF_MANAGED_HOST;
+        refuse_if(!(host ? m.on_host : m.on_device), ERR_STATUS_USAGE,
+                  "managed memory preferred on the %s cannot be kept there: %s",
+                  host ? "host" : "device", m.where);
+        return;
+    }
+    if (staging)
+        return;
     const char *how;
     int aware = mpi_aware(&how);
-    if (aware != 1)
-        err_usage("device buffers: the MPI library %s %s device memory (%s); use --staging, "
-                  "or set COMMSWEEP_GPU_AWARE=1 if it can",
-                  aware == 0 ? "cannot read" : "does not say it can read", vendor_name(), how);
+    refuse_if(aware != 1, ERR_STATUS_USAGE,
+              "device buffers: the MPI library %s %s device memory (%s); use --staging, "
+              "or set COMMSWEEP_GPU_AWARE=1 if it can",
+              aware == 0 ? "cannot read" : "does not say it can read", vendor_name(), how);
 }
 
 enum buf_where buf_memory_setup(enum buf_memory memory, bool on)
@@ -96,8 +148,9 @@ const char *buf_where_label(enum buf_where where)
     case BUF_HOST:
         return "host";
     case BUF_DEVICE:
-        snprintf(text[0], sizeof text[0], "device (%s)%s", v,
-                 staging ? ", staged through pinned host buffers" : "");
+        snprintf(text[0], sizeof text[0], "device (%s)%s%s%s", v,
+                 staging ? ", staged through " : "", staging ? devmem_pinned_name() : "",
+                 staging ? " host buffers" : "");
         return text[0];
     case BUF_MANAGED_HOST:
         snprintf(text[1], sizeof text[1], "managed (%s), preferred on host", v);
@@ -113,25 +166,32 @@ const char *buf_where_label(enum buf_where where)
 
 void buf_print_device_header(const enum buf_where *where, size_t n)
 {
-    bool device = false, any = false;
+    bool device = false, any = false, managed = false;
     for (size_t i = 0; i < n; i++) {
         any |= where[i] != BUF_HOST;
         device |= where[i] == BUF_DEVICE;
+        managed |= where[i] == BUF_MANAGED_HOST || where[i] == BUF_MANAGED_DEVICE;
     }
     if (!any)
         return;
     char mine[BUF_DESCRIBE_LEN];
     devmem_describe(mine, sizeof mine);
     out_comment_per_rank(mpistart_comm(), " device", "devices", mine, sizeof mine);
+    if (managed) { /* where the pages really are, as the runtime says */
+        struct devmem_managed m;
+        devmem_managed_where(&m);
+        out_comment_per_rank(mpistart_comm(), " managed memory", "managed_memory", m.where,
+                             sizeof m.where);
+    }
     if (!device)
         return;
     const char *how;
     int aware = mpi_aware(&how);
     if (staging)
-        out_comment("device data: staged through pinned host buffers, copies inside the timed "
+        out_comment("device data: staged through %s host buffers, copies inside the timed "
                     "region (MPI reads %s memory: %s, %s)",
-                    devmem_api_name(devmem_api()), aware == 1 ? "yes" : aware ? "unknown" : "no",
-                    how);
+                    devmem_pinned_name(), devmem_api_name(devmem_api()),
+                    aware == 1 ? "yes" : aware ? "unknown" : "no", how);
     else if (devmem_api() == DEVMEM_API_HOST)
         out_comment("device data: passed to MPI directly (the device's memory is host memory)");
     else
@@ -163,6 +223,11 @@ int buf_alloc(struct buf *b, size_t bytes, enum buf_where where, char *err, size
     b->stage = NULL;
     if (where != BUF_HOST) {
         const char *why = NULL;
+        if (devmem_selected() < 0) { /* the runtime would pick device 0 itself */
+            snprintf(err, errlen, "cannot allocate %s of %s memory: no device selected "
+                     "(buf_require first)", size_text, where == BUF_DEVICE ? "device" : "managed");
+            return -1;
+        }
         if (devmem_alloc(&b->ptr, bytes, kind_of(where), &why) != 0) {
             snprintf(err, errlen, "cannot allocate %s of %s memory: %s", size_text,
                      where == BUF_DEVICE ? "device" : "managed", why);
@@ -172,7 +237,8 @@ int buf_alloc(struct buf *b, size_t bytes, enum buf_where where, char *err, size
             return 0;
         if (devmem_alloc(&b->stage, bytes, DEVMEM_PINNED, &why) == 0)
             return 0;
-        snprintf(err, errlen, "cannot allocate %s of pinned host memory: %s", size_text, why);
+        snprintf(err, errlen, "cannot allocate %s of %s host memory: %s", size_text,
+                 devmem_pinned_name(), why);
         devmem_free(b->ptr, kind_of(where));
         b->ptr = NULL;
         return -1;
@@ -197,7 +263,7 @@ void buf_alloc_all(struct buf *b, size_t bytes, enum buf_where where, MPI_Comm c
 {
     char err[512] = "";
     int bad = buf_alloc(b, bytes, where, err, sizeof err) != 0;
-    err_any(comm, bad, ERR_STATUS_USAGE, "%s", err);
+    err_any_rank(comm, bad, ERR_STATUS_USAGE, "%s", err);
 }
 
 void buf_free(struct buf *b)

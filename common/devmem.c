@@ -1,6 +1,8 @@
-/* devmem: the part of device handling that needs no vendor runtime: which
- * local rank the launcher gave this process, and whether the MPI library can
- * read device pointers. See devmem.h. */
+/* devmem: the part of device handling that needs no vendor runtime: the
+ * copies every caller uses (the vendor's raw copy, then a synchronisation
+ * where it may return early), which local rank the launcher gave this
+ * process, and whether the MPI library can read device pointers. See
+ * devmem.h. */
 #include "devmem.h"
 
 #include <mpi.h>
@@ -15,17 +17,54 @@
 #endif
 #endif
 
+/* The synchronisation rule of devmem.h lives here, once for every vendor. */
+static int landed(int rc, const char **err) { return rc ? rc : devmem_synchronize(err); }
+
+int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+{
+    return landed(devmem_raw_to_device(dst, src, bytes, err), err);
+}
+
+/* A copy to the host waits for the device itself (cudaMemcpy, hipMemcpy and
+ * acc_memcpy_from_device return once it is complete). */
+int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+{
+    return devmem_raw_to_host(dst, src, bytes, err);
+}
+
+int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+{
+    return landed(devmem_raw_copy(dst, src, bytes, err), err);
+}
+
+int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+{
+    return landed(devmem_raw_memset(dst, value, bytes, err), err);
+}
+
+int devmem_copy_pieces(void *dst, const void *src, const struct devmem_piece *pieces, size_t n,
+                       const char **err)
+{
+    for (size_t i = 0; i < n; i++)
+        if (devmem_raw_copy((char *)dst + pieces[i].to, (const char *)src + pieces[i].from,
+                            pieces[i].bytes, err))
+            return -1;
+    return devmem_synchronize(err);
+}
+
 int devmem_local_rank(void)
 {
-    /* An explicit LOCAL_RANK (the get_local_rank script) wins over launchers. */
+    /* The launcher that started this process knows best. LOCAL_RANK comes
+     * last: torchrun and other frameworks set it for their own processes,
+     * so it may be stale or mean something else under mpirun or srun. */
     static const char *const vars[] = {
-        "LOCAL_RANK",                 /* plain, or set by get_local_rank */
         "OMPI_COMM_WORLD_LOCAL_RANK", /* Open MPI */
         "MPI_LOCALRANKID",            /* MPICH Hydra */
         "SLURM_LOCALID",              /* Slurm srun */
         "PALS_LOCAL_RANKID",          /* HPE PALS */
         "MV2_COMM_WORLD_LOCAL_RANK",  /* MVAPICH */
         "PMI_LOCAL_RANK",             /* PMI-based launchers */
+        "LOCAL_RANK",                 /* plain, torchrun, or get_local_rank */
     };
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
         const char *v = getenv(vars[i]);

@@ -10,6 +10,7 @@ static char reason[256];
 
 const char *devmem_vendor(void) { return "cuda"; }
 bool devmem_has_managed(void) { return true; }
+const char *devmem_pinned_name(void) { return "pinned"; }
 enum devmem_api devmem_api(void) { return DEVMEM_API_CUDA; }
 
 int devmem_device_count(void)
@@ -30,18 +31,80 @@ int devmem_device_count(void)
     return count;
 }
 
-void devmem_select_before_init(void)
+int devmem_select(int local_rank, const char **err)
 {
+    static char text[320];
     int n = devmem_device_count();
-    if (n <= 0)
-        return;
-    int local = devmem_local_rank();
-    int dev = (local < 0 ? 0 : local) % n;
-    if (cudaSetDevice(dev) == cudaSuccess)
-        selected = dev;
+    if (n <= 0) {
+        *err = reason;
+        return -1;
+    }
+    int dev = (local_rank < 0 ? 0 : local_rank) % n;
+    cudaError_t rc = cudaSetDevice(dev);
+    if (rc != cudaSuccess) {
+        snprintf(text, sizeof text,
+                 "cudaSetDevice(%d) failed (device %d of %d visible, local rank %d): %s", dev, dev,
+                 n, local_rank, cudaGetErrorString(rc));
+        *err = text;
+        return -1;
+    }
+    selected = dev;
+    return 0;
+}
+
+int devmem_select_thread(const char **err)
+{
+    static _Thread_local char text[256];
+    if (selected < 0)
+        return 0;
+    cudaError_t rc = cudaSetDevice(selected);
+    if (rc == cudaSuccess)
+        return 0;
+    snprintf(text, sizeof text, "cudaSetDevice(%d) failed in a thread: %s", selected,
+             cudaGetErrorString(rc));
+    *err = text;
+    return -1;
 }
 
 int devmem_selected(void) { return selected; }
+
+/* An attribute of the selected device, -1 when the runtime cannot say. */
+static int attribute(enum cudaDeviceAttr attr)
+{
+    int value = 0;
+    return cudaDeviceGetAttribute(&value, attr, selected < 0 ? 0 : selected) == cudaSuccess
+               ? value
+               : -1;
+}
+
+/* Whether pages follow a preferred location (advice and prefetch work). */
+static bool concurrent_managed(void)
+{
+    return attribute(cudaDevAttrConcurrentManagedAccess) == 1;
+}
+
+void devmem_managed_where(struct devmem_managed *m)
+{
+    int managed = attribute(cudaDevAttrManagedMemory);
+    int concurrent = attribute(cudaDevAttrConcurrentManagedAccess);
+    int pageable = attribute(cudaDevAttrPageableMemoryAccess);
+    m->on_host = m->on_device = managed == 1 && concurrent == 1;
+    if (managed != 1)
+        snprintf(m->where, sizeof m->where,
+                 "cuda:%d has no managed memory (cudaDevAttrManagedMemory=%d)", selected,
+                 managed);
+    else if (concurrent != 1)
+        snprintf(m->where, sizeof m->where,
+                 "cuda:%d: the driver moves managed memory as a whole, no preferred location "
+                 "holds (cudaDevAttrConcurrentManagedAccess=%d)",
+                 selected, concurrent);
+    else
+        snprintf(m->where, sizeof m->where,
+                 "cuda:%d: pages migrate on demand, advised and prefetched to their preferred "
+                 "location (cudaDevAttrConcurrentManagedAccess=1); the GPU %s pageable host "
+                 "memory (cudaDevAttrPageableMemoryAccess=%d)",
+                 selected, pageable == 1 ? "reads" : "does not read", pageable);
+}
 
 const char *devmem_unavailable_reason(void)
 {
@@ -59,6 +122,28 @@ void devmem_describe(char *text, size_t len)
         snprintf(pci, sizeof pci, "?");
     snprintf(text, len, "cuda:%d pci=%s", selected, pci);
 }
+
+/* A managed area's location, and its prefetch there on the default stream:
+ * CUDA 13 made the location a struct and gave the prefetch flags. */
+#if CUDART_VERSION >= 13000
+typedef struct cudaMemLocation location_t;
+static location_t location(bool host, int device)
+{
+    return (location_t){host ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice,
+                        host ? 0 : device};
+}
+static cudaError_t prefetch(const void *p, size_t n, location_t where)
+{
+    return cudaMemPrefetchAsync(p, n, where, 0, 0);
+}
+#else
+typedef int location_t;
+static location_t location(bool host, int device) { return host ? cudaCpuDeviceId : device; }
+static cudaError_t prefetch(const void *p, size_t n, location_t where)
+{
+    return cudaMemPrefetchAsync(p, n, where, 0);
+}
+#endif
 
 static int check(cudaError_t rc, const char *call, const char **err)
 {
@@ -80,16 +165,16 @@ int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **e
         return check(cudaMalloc(ptr, n), "cudaMalloc", err);
     if (check(cudaMallocManaged(ptr, n, cudaMemAttachGlobal), "cudaMallocManaged", err))
         return -1;
-    int dev = selected < 0 ? 0 : selected;
-    bool host = kind == DEVMEM_MANAGED_HOST;
-#if CUDART_VERSION >= 13000 /* the location became a struct */
-    struct cudaMemLocation where = {host ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice,
-                                    host ? 0 : dev};
-#else
-    int where = host ? cudaCpuDeviceId : dev;
-#endif
-    return check(cudaMemAdvise(*ptr, n, cudaMemAdviseSetPreferredLocation, where),
-                 "cudaMemAdvise", err);
+    if (!concurrent_managed()) /* buf_require refused both placements */
+        return 0;
+    /* Advised, then moved there now (not by the first timed call), and
+     * there when this returns. */
+    location_t where = location(kind == DEVMEM_MANAGED_HOST, selected < 0 ? 0 : selected);
+    if (check(cudaMemAdvise(*ptr, n, cudaMemAdviseSetPreferredLocation, where), "cudaMemAdvise",
+              err) ||
+        check(prefetch(*ptr, n, where), "cudaMemPrefetchAsync", err))
+        return -1;
+    return devmem_synchronize(err);
 }
 
 void devmem_free(void *ptr, enum devmem_kind kind)
@@ -102,32 +187,32 @@ void devmem_free(void *ptr, enum devmem_kind kind)
         cudaFree(ptr);
 }
 
-/* With unified addressing the runtime tells the directions apart. */
+/* With unified addressing the runtime tells the directions apart. A copy
+ * to the device or between two device areas may return before it lands;
+ * devmem.c synchronises after it (the rule in devmem.h). */
 static int copy(void *dst, const void *src, size_t bytes, const char **err)
 {
     return check(cudaMemcpy(dst, src, bytes, cudaMemcpyDefault), "cudaMemcpy", err);
 }
 
-int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
     return copy(dst, src, bytes, err);
 }
 
-int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
     return copy(dst, src, bytes, err);
 }
 
-int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
 {
     return copy(dst, src, bytes, err);
 }
 
-int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
 {
-    if (check(cudaMemset(dst, value, bytes), "cudaMemset", err))
-        return -1;
-    return devmem_synchronize(err);
+    return check(cudaMemset(dst, value, bytes), "cudaMemset", err);
 }
 
 int devmem_synchronize(const char **err)

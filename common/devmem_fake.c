@@ -5,28 +5,62 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct devmem_fake_state devmem_fake = {.devices = 1, .api = DEVMEM_API_HOST};
+struct devmem_fake_state devmem_fake = {.devices = 1, .api = DEVMEM_API_HOST,
+                                        .managed_on_host = true, .managed_on_device = true};
 
 #define FAKE_AREAS 64
 static struct area {
     char *p;
     size_t n;
     enum devmem_kind kind;
+    int device; /* the allocating thread's current device */
 } areas[FAKE_AREAS];
 static int selected = -1;
+/* This thread's current device: 0 until it selects one, as in CUDA. */
+static _Thread_local int current;
 
 const char *devmem_vendor(void) { return "fake"; }
 bool devmem_has_managed(void) { return true; }
+const char *devmem_pinned_name(void) { return "pinned"; }
 int devmem_device_count(void) { return devmem_fake.devices; }
 enum devmem_api devmem_api(void) { return devmem_fake.api; }
 
-void devmem_select_before_init(void)
+int devmem_select(int local_rank, const char **err)
 {
-    int local = devmem_local_rank();
-    selected = devmem_fake.devices > 0 ? (local < 0 ? 0 : local) % devmem_fake.devices : -1;
+    static char text[96];
+    if (devmem_fake.devices <= 0) {
+        *err = "fake device: none to select";
+        return -1;
+    }
+    int dev = (local_rank < 0 ? 0 : local_rank) % devmem_fake.devices;
+    if (devmem_fake.fail_select) {
+        snprintf(text, sizeof text, "fake device: cannot select device %d of %d", dev,
+                 devmem_fake.devices);
+        *err = text;
+        return -1;
+    }
+    selected = current = dev;
+    devmem_fake.selections++;
+    return 0;
+}
+
+int devmem_select_thread(const char **err)
+{
+    (void)err;
+    if (selected >= 0)
+        current = selected;
+    return 0;
 }
 
 int devmem_selected(void) { return selected; }
+
+void devmem_managed_where(struct devmem_managed *m)
+{
+    m->on_host = devmem_fake.managed_on_host;
+    m->on_device = devmem_fake.managed_on_device;
+    snprintf(m->where, sizeof m->where, "fake:%d: managed memory%s%s", selected,
+             m->on_host ? " on the host" : "", m->on_device ? " or on the device" : "");
+}
 
 const char *devmem_unavailable_reason(void)
 {
@@ -35,20 +69,34 @@ const char *devmem_unavailable_reason(void)
 
 void devmem_describe(char *text, size_t len) { snprintf(text, len, "fake:%d", selected); }
 
-/* True when [p, p + n) lies inside one area that is not pinned host memory. */
-static bool on_device(const void *p, size_t n)
+/* The area that is not pinned host memory and holds [p, p + n), or NULL. */
+static const struct area *device_area(const void *p, size_t n)
 {
     const char *c = p;
     for (int i = 0; i < FAKE_AREAS; i++)
         if (areas[i].p && areas[i].kind != DEVMEM_PINNED && c >= areas[i].p &&
             n <= areas[i].n && (size_t)(c - areas[i].p) <= areas[i].n - n)
-            return true;
-    return false;
+            return &areas[i];
+    return NULL;
+}
+
+static bool on_device(const void *p, size_t n) { return device_area(p, n) != NULL; }
+
+/* A thread that never selected the device works on device 0: the fake
+ * refuses what a real runtime would do on the wrong GPU. */
+static bool wrong_thread(const void *p, size_t n)
+{
+    const struct area *a = device_area(p, n);
+    return a && a->device != current;
 }
 
 int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **err)
 {
     *ptr = NULL;
+    if (selected < 0) { /* a real runtime would pick device 0 behind our back */
+        *err = "fake device: allocation before a device was selected";
+        return -1;
+    }
     for (int i = 0; i < FAKE_AREAS; i++) {
         if (areas[i].p)
             continue;
@@ -56,6 +104,7 @@ int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **e
             break;
         areas[i].n = bytes;
         areas[i].kind = kind;
+        areas[i].device = current;
         devmem_fake.live++;
         *ptr = areas[i].p;
         return 0;
@@ -64,8 +113,11 @@ int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **e
     return -1;
 }
 
+static void land(void);
+
 void devmem_free(void *ptr, enum devmem_kind kind)
 {
+    land(); /* cudaFree and hipFree wait for the device */
     for (int i = 0; ptr && i < FAKE_AREAS; i++) {
         if (areas[i].p == ptr && areas[i].kind == kind) {
             free(ptr);
@@ -87,44 +139,99 @@ static int wrong(const char **err, const char *what)
     return -1;
 }
 
-int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+static int check_thread(const void *a, const void *b, size_t n, const char **err)
+{
+    if (wrong_thread(a, n) || wrong_thread(b, n))
+        return wrong(err, "fake device: device memory used from a thread whose current device "
+                          "is another (devmem_select_thread first)");
+    return 0;
+}
+
+/* What a real device has been asked to do and may not have done yet: a
+ * copy to device memory (from the host: its bytes taken at the call, as
+ * CUDA stages pageable memory; from device memory: read when it lands, in
+ * order) or a memset. */
+#define FAKE_QUEUE 1024
+static struct pending {
+    char *dst;
+    const char *src; /* device source, or NULL */
+    char *held;      /* host source's bytes, or NULL */
+    int value;       /* memset: both NULL */
+    size_t n;
+} queue[FAKE_QUEUE];
+
+static void land(void)
+{
+    for (size_t i = 0; i < devmem_fake.pending; i++) {
+        struct pending *q = &queue[i];
+        if (q->held)
+            memcpy(q->dst, q->held, q->n);
+        else if (q->src)
+            memmove(q->dst, q->src, q->n);
+        else
+            memset(q->dst, q->value, q->n);
+        free(q->held);
+    }
+    devmem_fake.pending = 0;
+}
+
+static int later(struct pending q)
+{
+    if (devmem_fake.pending == FAKE_QUEUE)
+        land(); /* a full queue makes a real device wait too */
+    queue[devmem_fake.pending++] = q;
+    return 0;
+}
+
+int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
     devmem_fake.calls_to_device++;
     if (!on_device(dst, bytes) || on_device(src, bytes))
         return wrong(err, "fake device: to_device needs a host source and a device target");
-    memcpy(dst, src, bytes);
-    return 0;
+    if (check_thread(dst, src, bytes, err))
+        return -1;
+    char *held = malloc(bytes ? bytes : 1);
+    if (!held)
+        return wrong(err, "fake device: out of memory");
+    memcpy(held, src, bytes);
+    return later((struct pending){dst, NULL, held, 0, bytes});
 }
 
-int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
     devmem_fake.calls_to_host++;
     if (on_device(dst, bytes) || !on_device(src, bytes))
         return wrong(err, "fake device: to_host needs a device source and a host target");
+    if (check_thread(dst, src, bytes, err))
+        return -1;
+    land(); /* stream order: after everything issued before it */
     memcpy(dst, src, bytes);
     return 0;
 }
 
-int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
 {
     devmem_fake.calls_copy++;
     if (!on_device(dst, bytes) || !on_device(src, bytes))
         return wrong(err, "fake device: copy needs device memory on both sides");
-    memmove(dst, src, bytes);
-    return 0;
+    if (check_thread(dst, src, bytes, err))
+        return -1;
+    return later((struct pending){dst, src, NULL, 0, bytes});
 }
 
-int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
 {
     devmem_fake.calls_memset++;
     if (!on_device(dst, bytes))
         return wrong(err, "fake device: memset needs device memory");
-    memset(dst, value, bytes);
-    return 0;
+    if (check_thread(dst, dst, bytes, err))
+        return -1;
+    return later((struct pending){dst, NULL, NULL, value, bytes});
 }
 
 int devmem_synchronize(const char **err)
 {
     (void)err;
+    land();
     return 0;
 }

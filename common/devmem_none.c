@@ -10,9 +10,26 @@ static const char *const no_device =
 
 const char *devmem_vendor(void) { return NULL; }
 bool devmem_has_managed(void) { return false; }
+const char *devmem_pinned_name(void) { return "pinned"; }
 int devmem_device_count(void) { return 0; }
-void devmem_select_before_init(void) {}
+int devmem_select(int local_rank, const char **err)
+{
+    (void)local_rank;
+    *err = no_device;
+    return -1;
+}
+int devmem_select_thread(const char **err)
+{
+    (void)err;
+    return 0;
+}
 int devmem_selected(void) { return -1; }
+
+void devmem_managed_where(struct devmem_managed *m)
+{
+    m->on_host = m->on_device = false;
+    snprintf(m->where, sizeof m->where, "no managed memory in this build");
+}
 const char *devmem_unavailable_reason(void) { return no_device; }
 enum devmem_api devmem_api(void) { return DEVMEM_API_HOST; }
 void devmem_describe(char *text, size_t len) { snprintf(text, len, "none"); }
@@ -32,25 +49,25 @@ int devmem_alloc(void **ptr, size_t bytes, enum devmem_kind kind, const char **e
 
 void devmem_free(void *ptr, enum devmem_kind kind) { (void)ptr, (void)kind; }
 
-int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)dst, (void)src, (void)bytes;
     return refuse(err);
 }
 
-int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)dst, (void)src, (void)bytes;
     return refuse(err);
 }
 
-int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)dst, (void)src, (void)bytes;
     return refuse(err);
 }
 
-int devmem_memset(void *dst, int value, size_t bytes, const char **err)
+int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
 {
     (void)dst, (void)value, (void)bytes;
     return refuse(err);

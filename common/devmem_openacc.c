@@ -1,5 +1,7 @@
 /* devmem_openacc: device memory from the OpenACC runtime (OPENACC=1, gcc
- * -fopenacc): acc_malloc and the acc_memcpy calls. Where the compiler has an
+ * -fopenacc): acc_malloc, the acc_memcpy calls to and from the host, and
+ * compute regions for device-to-device copies and memsets. Its staging
+ * memory is page-aligned host memory, not page-locked (devmem_pinned_name). Where the compiler has an
  * offload target (Debian's gcc-12-offload-nvptx) and a GPU is visible, the
  * buffers are on the GPU (CUDA memory to an MPI library, or HIP memory on
  * an AMD GPU with gcc's amdgcn offload); otherwise the
@@ -7,6 +9,7 @@
 #include "devmem.h"
 
 #include <openacc.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +19,9 @@ static int selected = -1;
 
 const char *devmem_vendor(void) { return "openacc"; }
 bool devmem_has_managed(void) { return false; }
+/* OpenACC has no page-locked allocation: the staging copies are plain
+ * host memory, which the header must not call pinned. */
+const char *devmem_pinned_name(void) { return "page-aligned (not page-locked)"; }
 
 static int offload_devices(void)
 {
@@ -27,20 +33,41 @@ static int offload_devices(void)
 /* The host device always exists, so there is always one. */
 int devmem_device_count(void) { return offload_devices() > 0 ? offload_devices() : 1; }
 
-void devmem_select_before_init(void)
+/* The runtime ends the program itself when it cannot set a device. */
+int devmem_select(int local_rank, const char **err)
 {
+    (void)err;
     int n = offload_devices();
     if (n <= 0) {
         acc_set_device_type(acc_device_host);
         selected = 0;
-        return;
+        return 0;
     }
-    int local = devmem_local_rank();
-    selected = (local < 0 ? 0 : local) % n;
+    selected = (local_rank < 0 ? 0 : local_rank) % n;
     acc_set_device_num(selected, acc_device_not_host);
+    return 0;
+}
+
+/* The runtime ends the program itself when it cannot set a device. */
+int devmem_select_thread(const char **err)
+{
+    (void)err;
+    if (selected < 0)
+        return 0;
+    if (offload_devices() > 0)
+        acc_set_device_num(selected, acc_device_not_host);
+    else
+        acc_set_device_type(acc_device_host);
+    return 0;
 }
 
 int devmem_selected(void) { return selected; }
+
+void devmem_managed_where(struct devmem_managed *m)
+{
+    m->on_host = m->on_device = false;
+    snprintf(m->where, sizeof m->where, "openacc has no managed memory");
+}
 const char *devmem_unavailable_reason(void) { return NULL; }
 
 enum devmem_api devmem_api(void)
@@ -96,71 +123,55 @@ void devmem_free(void *ptr, enum devmem_kind kind)
         acc_free(ptr);
 }
 
-/* The runtime's current device belongs to a thread: a thread that did not
- * select it (osu_latency_mt's workers) binds to the one chosen at start. */
-static void bind_thread(void)
-{
-    static _Thread_local bool bound;
-    if (bound)
-        return;
-    if (offload_devices() > 0)
-        acc_set_device_num(selected, acc_device_not_host);
-    else
-        acc_set_device_type(acc_device_host);
-    bound = true;
-}
-
 /* The OpenACC runtime ends the program itself when a copy fails. */
-int devmem_to_device(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)err;
-    bind_thread();
     if (bytes)
         acc_memcpy_to_device(dst, (void *)src, bytes);
     return 0;
 }
 
-int devmem_to_host(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
 {
     (void)err;
-    bind_thread();
     if (bytes)
         acc_memcpy_from_device(dst, (void *)src, bytes);
     return 0;
 }
 
-/* OpenACC 2.7 has no device-to-device copy or memset in gcc 12: both go
- * through a host bounce buffer in pieces. */
-#define BOUNCE ((size_t)16 << 20)
-
-static int through_host(void *dst, const void *src, int value, size_t bytes, const char **err)
+/* Device to device, and memset, in compute regions on the device: gcc 12's
+ * runtime has no acc_memcpy_device (OpenACC 3.3), and a bounce through
+ * host memory would time two bus copies and a malloc instead of one device
+ * copy. Whole 8-byte words where both ends allow it (every block of
+ * longs or doubles), bytes otherwise. The regions are synchronous: the
+ * data has landed when they end. The areas must not overlap. */
+int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
 {
-    size_t piece = bytes < BOUNCE ? bytes : BOUNCE;
-    unsigned char *tmp = malloc(piece ? piece : 1);
-    if (!tmp) {
-        *err = "cannot allocate the OpenACC bounce buffer";
-        return -1;
+    (void)err;
+    if (((uintptr_t)dst | (uintptr_t)src | bytes) % sizeof(uint64_t) == 0) {
+        uint64_t *d = dst, *s = (uint64_t *)src;
+        size_t n = bytes / sizeof(uint64_t);
+#pragma acc parallel loop deviceptr(d, s)
+        for (size_t i = 0; i < n; i++)
+            d[i] = s[i];
+        return 0;
     }
-    if (!src)
-        memset(tmp, value, piece);
-    for (size_t off = 0; off < bytes; off += piece) {
-        size_t n = bytes - off < piece ? bytes - off : piece;
-        if (src)
-            devmem_to_host(tmp, (const char *)src + off, n, err);
-        devmem_to_device((char *)dst + off, tmp, n, err);
-    }
-    free(tmp);
+    unsigned char *d = dst, *s = (unsigned char *)src;
+#pragma acc parallel loop deviceptr(d, s)
+    for (size_t i = 0; i < bytes; i++)
+        d[i] = s[i];
     return 0;
 }
 
-int devmem_copy(void *dst, const void *src, size_t bytes, const char **err)
+int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
 {
-    return through_host(dst, src, 0, bytes, err);
-}
-
-int devmem_memset(void *dst, int value, size_t bytes, const char **err)
-{
-    return through_host(dst, NULL, value, bytes, err);
+    (void)err;
+    unsigned char *d = dst, v = (unsigned char)value;
+#pragma acc parallel loop deviceptr(d)
+    for (size_t i = 0; i < bytes; i++)
+        d[i] = v;
+    return 0;
 }
 
 int devmem_synchronize(const char **err)

@@ -93,8 +93,9 @@ _Noreturn void err_usage(const char *fmt, ...)
 }
 
 /* err_any and err_check: the lowest bad rank formats and prints its
- * message, which every rank then keeps (err_message). */
-static void any_bad(MPI_Comm comm, bool local_bad, int status, bool data_check,
+ * message (after its rank and host when name_rank), which every rank then
+ * keeps (err_message). */
+static void any_bad(MPI_Comm comm, bool local_bad, int status, bool data_check, bool name_rank,
                     const char *fmt, va_list ap)
 {
     int rank, size, world;
@@ -108,8 +109,19 @@ static void any_bad(MPI_Comm comm, bool local_bad, int status, bool data_check,
     if (first == size)
         return;
     check_failed |= data_check;
-    if (rank == first)
-        vsnprintf(last_message, sizeof last_message, fmt, ap);
+    if (rank == first) {
+        size_t used = 0;
+        if (name_rank) {
+            char host[MPI_MAX_PROCESSOR_NAME] = "?";
+            int len = 0;
+            if (MPI_Get_processor_name(host, &len) != MPI_SUCCESS)
+                snprintf(host, sizeof host, "?");
+            used = (size_t)snprintf(last_message, sizeof last_message, "rank %d on %s: ", rank,
+                                    host);
+        }
+        if (used < sizeof last_message)
+            vsnprintf(last_message + used, sizeof last_message - used, fmt, ap);
+    }
     MPI_CHECK(MPI_Bcast(last_message, (int)sizeof last_message, MPI_CHAR, first, comm));
     if (rank == first)
         print_text(last_message);
@@ -120,7 +132,15 @@ void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    any_bad(comm, local_bad, status, false, fmt, ap);
+    any_bad(comm, local_bad, status, false, false, fmt, ap);
+    va_end(ap);
+}
+
+void err_any_rank(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    any_bad(comm, local_bad, status, false, true, fmt, ap);
     va_end(ap);
 }
 
@@ -128,7 +148,7 @@ void err_check(MPI_Comm comm, bool local_bad, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    any_bad(comm, local_bad, ERR_STATUS_FAIL, true, fmt, ap);
+    any_bad(comm, local_bad, ERR_STATUS_FAIL, true, false, fmt, ap);
     va_end(ap);
 }
 

@@ -37,6 +37,13 @@ _Noreturn void err_exit_all(int status, const char *fmt, ...)
 void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* err_any for verdicts that may differ between ranks (a node without a
+ * usable GPU, an environment variable set differently on some ranks): the
+ * message says which rank and host it is, "rank 3 on node12: ...".
+ * Collective, as err_any. */
+void err_any_rank(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
 /* A failed data check, seen by some ranks: as err_any with status 1
  * (ERR_STATUS_FAIL), and err_check_failed() is true from then on, so that
  * the run's summary can say the data were wrong. Collective. */

@@ -6,7 +6,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "devmem.h"
 #include "report.h"
 
 struct harness harness = {0, 1, "commsweep", MPI_THREAD_SINGLE, MPI_COMM_NULL, 0.0};
@@ -36,10 +35,8 @@ static double monotonic_seconds(void)
 
 void harness_start(int *argc, char ***argv, int thread_required, enum mpistart_model model)
 {
-    /* The GPU must be chosen before MPI starts so that CUDA-aware MPI
-     * libraries bind their resources to the device this rank will use. */
-    devmem_select_before_init();
-
+    /* No GPU is touched here: buf_require selects one when a program asks
+     * for device memory, so host runs create no GPU context (devmem.h). */
     const char *failed = "";
     double before = monotonic_seconds();
     int rc = mpistart_begin(argc, argv, thread_required, model, &harness.thread_provided,

@@ -1,8 +1,9 @@
 /*
- * harness: start and end of every program. harness_init selects the GPU
- * from the local rank before MPI starts, starts MPI (with the thread level
- * asked for), makes MPI calls return errors so MPI_CHECK can name them, sets
- * stdout line buffered, and records the program name for messages.
+ * harness: start and end of every program. harness_init starts MPI (with
+ * the thread level asked for), makes MPI calls return errors so MPI_CHECK
+ * can name them, sets stdout line buffered, and records the program name
+ * for messages. It touches no GPU: buf_require selects the device when a
+ * program asks for device memory.
  *
  * Programs that read their options before MPI starts (the OSU-style ones,
  * whose -I starts MPI in a session) take the two steps on their own:
@@ -42,7 +43,7 @@ void harness_init(int *argc, char ***argv, int thread_required);
 /* Names the program after argv[0], makes stdout line buffered and keeps the
  * command line for the JSON header (report.h); no MPI. */
 void harness_prepare(char **argv);
-/* Selects the GPU, then starts MPI the given way (a failure to start ends
+/* Starts MPI the given way (a failure to start ends
  * the process with one line and status 1) and fills struct harness. */
 void harness_start(int *argc, char ***argv, int thread_required, enum mpistart_model model);
 /* Whether harness_start (or harness_init) ran. */

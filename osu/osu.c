@@ -34,8 +34,9 @@ static enum buf_where placement(const char *a, enum buf_where dev)
     if (strcasecmp(a, "D") == 0)
         return dev == BUF_MANAGED_DEVICE ? dev : BUF_DEVICE;
     if (strcasecmp(a, "MH") == 0 || strcasecmp(a, "MD") == 0) {
-        if (!devmem_has_managed())
-            err_usage("placement %s: managed memory needs a build with CUDA=1 or HIP=1", a);
+        /* Taken together, as every device verdict (buf.h). */
+        err_any_rank(mpistart_comm(), !devmem_has_managed(), ERR_STATUS_USAGE,
+                     "placement %s: managed memory needs a build with CUDA=1 or HIP=1", a);
         return a[1] == 'H' || a[1] == 'h' ? BUF_MANAGED_HOST : BUF_MANAGED_DEVICE;
     }
     err_usage("invalid buffer placement '%s': use H (host), D (device), MH or MD (managed, "

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "devmem.h"
 #include "pt2pt.h"
 #include "pt2pt_arith.h"
 
@@ -16,7 +17,8 @@ static size_t send_threads = 1, recv_threads = 2; /* -t [SEND:]RECV */
 
 struct mt_worker {
     pthread_t id;
-    size_t index; /* thread number on its rank; a sender's tag */
+    size_t index;       /* thread number on its rank; a sender's tag */
+    const char *failed; /* why it could not select the device, or NULL */
 };
 
 /* The worker threads wait on start, run count iterations, meet at done. */
@@ -84,6 +86,12 @@ static void answer_round_trips(struct pt2pt_ctx *c, struct mt_worker *w)
 static void *worker_main(void *arg)
 {
     struct mt_worker *w = arg;
+    /* CUDA and HIP keep the current device per thread: without this, a
+     * worker's --staging copies would run on device 0. mt_prepare waits
+     * for every worker to get here. */
+    const char *why = NULL;
+    w->failed = devmem_select_thread(&why) ? why : NULL;
+    pthread_barrier_wait(&mt.done);
     for (;;) {
         pthread_barrier_wait(&mt.start);
         if (mt.quit)
@@ -113,6 +121,17 @@ static void mt_prepare(struct pt2pt_ctx *c)
         if (pthread_create(&mt.workers[t].id, NULL, worker_main, &mt.workers[t]))
             err_fatal("cannot create thread %zu of %zu", t + 1, mt.nworkers);
     }
+    pthread_barrier_wait(&mt.done); /* every worker has selected the device */
+    const char *failed = NULL;
+    for (size_t t = 0; t < mt.nworkers && !failed; t++)
+        failed = mt.workers[t].failed;
+    if (failed) { /* the others wait at start: let them go before leaving */
+        mt.quit = true;
+        pthread_barrier_wait(&mt.start);
+        for (size_t t = 0; t < mt.nworkers; t++)
+            pthread_join(mt.workers[t].id, NULL);
+    }
+    err_any_rank(harness.comm, failed != NULL, ERR_STATUS_FAIL, "%s", failed);
 }
 
 static void mt_exchange(struct pt2pt_ctx *c, size_t count)

@@ -158,7 +158,11 @@ size_t pt2pt_check_message(const struct pt2pt_ctx *c, size_t offset, int rank, s
  *     from each of its peers (into one buffer, or a slice per peer when
  *     peer_stride is set), waits and sends each a 4-byte reply, which the
  *     initiator waits for. Every rank has one peer but in the fan tests.
- *   window_both_ways: both post window MPI_Irecv and window MPI_Isend, wait. */
+ *   window_both_ways: both post window MPI_Irecv and window MPI_Isend, wait.
+ * With --staging each message costs one copy each way inside the timed
+ * loop; a window makes all its copies to the host before its first send
+ * and all copies back after its wait, since MPI forbids writing a buffer
+ * that a pending send reads or reading one a pending receive fills. */
 void pt2pt_ping_pong(struct pt2pt_ctx *c, size_t count);
 void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count);
 void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count);

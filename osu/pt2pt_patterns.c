@@ -43,11 +43,22 @@ static struct call call_of(struct pt2pt_ctx *c)
 
 /* --staging: the device-to-host copy before a send and the host-to-device
  * copy after a receive (of the slice at offset), inside the timed loops;
- * one test when not staging. */
+ * one test when not staging. MPI forbids writing a send buffer while a
+ * send from it is pending and reading a receive buffer before its receive
+ * completed, so a window makes its copies (one per message, as each of its
+ * messages would need one) before its first send, and copies back only
+ * after its wait. */
 static inline void stage_out(const struct call *m)
 {
     if (__builtin_expect(m->send_buf != NULL, 0))
         buf_stage_out(m->send_buf, 0, m->bytes);
+}
+
+static inline void stage_out_messages(const struct call *m, int messages)
+{
+    if (__builtin_expect(m->send_buf != NULL, 0))
+        for (int i = 0; i < messages; i++)
+            buf_stage_out(m->send_buf, 0, m->bytes);
 }
 
 static inline void stage_in_at(const struct call *m, size_t offset)
@@ -93,13 +104,11 @@ void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count)
     int total = m.window * m.npeers;
     if (c->initiator) {
         for (size_t k = 0; k < count; k++) {
-            for (int w = 0; w < m.window; w++) {
-                for (int p = 0; p < m.npeers; p++) {
-                    stage_out(&m);
+            stage_out_messages(&m, total);
+            for (int w = 0; w < m.window; w++)
+                for (int p = 0; p < m.npeers; p++)
                     PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peers[p], TAG_DATA, m.comm,
                                           &m.req[w * m.npeers + p]));
-                }
-            }
             PT2PT_CHECK(MPI_Waitall(total, m.req, m.stat));
             for (int p = 0; p < m.npeers; p++)
                 PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, m.peers[p], TAG_REPLY, m.comm,
@@ -130,11 +139,10 @@ void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count)
     for (size_t k = 0; k < count; k++) {
         for (int w = 0; w < m.window; w++)
             PT2PT_CHECK(MPI_Irecv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
-        for (int w = 0; w < m.window; w++) {
-            stage_out(&m);
+        stage_out_messages(&m, m.window);
+        for (int w = 0; w < m.window; w++)
             PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm,
                                   &m.req[m.window + w]));
-        }
         PT2PT_CHECK(MPI_Waitall(2 * m.window, m.req, m.stat));
         for (int w = 0; w < m.window; w++)
             stage_in(&m);
@@ -233,8 +241,7 @@ void pt2pt_persistent_window_one_way(struct pt2pt_ctx *c, size_t count)
     void *ack = c->ack;
     if (c->initiator) {
         for (size_t k = 0; k < count; k++) {
-            for (int w = 0; w < m.window; w++)
-                stage_out(&m);
+            stage_out_messages(&m, m.window);
             PT2PT_CHECK(MPI_Startall(m.window, m.req));
             PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
             PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm,
@@ -257,8 +264,7 @@ void pt2pt_persistent_window_both_ways(struct pt2pt_ctx *c, size_t count)
         return;
     struct call m = call_of(c);
     for (size_t k = 0; k < count; k++) {
-        for (int w = 0; w < m.window; w++)
-            stage_out(&m);
+        stage_out_messages(&m, m.window);
         PT2PT_CHECK(MPI_Startall(2 * m.window, m.req));
         PT2PT_CHECK(MPI_Waitall(2 * m.window, m.req, m.stat));
         for (int w = 0; w < m.window; w++)

@@ -3,11 +3,18 @@
 # headers are installed is built (warnings as errors) into its own folder:
 # CUDA=1 (CUDA toolkit), HIP=1 (Debian's libamdhip64-dev), OPENACC=1 (gcc
 # -fopenacc). Without a GPU, every CUDA and HIP device request must end with
-# status 2 and one line. OpenACC runs on the runtime's host device (or on an
+# status 2 and one line, and a run on host buffers must not call the GPU
+# runtime at all (a preloaded probe, tests/device/gpu_probe.c, watches).
+# The CUDA build's device paths also run here on a fake CUDA runtime
+# (tests/device/fake_cudart.c): late copies, per-thread devices, managed
+# memory with and without concurrent access, a failing cudaSetDevice. OpenACC runs on the runtime's host device (or on an
 # NVIDIA GPU where gcc-12-offload-nvptx finds one), so its programs run
 # device buffers through the device layer here: validated, with a corrupted
 # byte caught, refused when the MPI library is said not to read device
-# memory, and staged through host copies with --staging.
+# memory, and staged through host copies with --staging (never writing a
+# buffer that a pending send reads); a refusal that
+# only one rank reaches (an MPMD launch with COMMSWEEP_GPU_AWARE differing)
+# ends every rank with one line instead of a hang.
 #   tests/device/check.sh     (make check-device does this)
 # Variables: CUDA_HOME (/usr/local/cuda), HIP_HOME (/usr), JOBS (make -j, 2).
 set -u
@@ -72,6 +79,107 @@ for v in cuda hip; do
     refused 2 osu_allreduce "$v: osu_allreduce -d $osu --staging refused without a GPU" "$B/osu/osu_allreduce" -d $osu --staging
     refused 2 osu_put_latency "$v: osu_put_latency H D refused without a GPU" "$B/osu/osu_put_latency" H D
 done
+# --- CUDA and HIP: a run on host buffers never calls the GPU runtime (on a
+# GPU, cudaSetDevice would create a context on every rank); one on device
+# buffers selects its device. tests/device/gpu_probe.c, preloaded, stands in
+# for the device-count and set-device calls, pretends one device is there
+# and names each call on stderr.
+probe="$TMPD/gpu_probe.so"
+if { has cuda || has hip; } &&
+    ! ${CC:-cc} -std=c11 -shared -fPIC -o "$probe" tests/device/gpu_probe.c 2> "$TMPD/probe.log"; then
+    not_ok "build the GPU runtime probe" "$(head -n 20 "$TMPD/probe.log")"
+    probe=
+fi
+for v in cuda hip; do
+    has "$v" && [ -n "$probe" ] || continue
+    osu=$v; [ "$v" = hip ] && osu=rocm
+    run 2 env LD_PRELOAD="$probe" "build-$v/osu/osu_latency" -m 1:4 -i 10 -x 1
+    expect '[ "$RC" = 0 ] && ! grep -q "^gpu probe:" "$ERR"' \
+        "$v: osu_latency on host buffers makes no GPU runtime call"
+    run 2 env LD_PRELOAD="$probe" "build-$v/alltoall/all" contig 2 64
+    expect '[ "$RC" = 0 ] && ! grep -q "^gpu probe:" "$ERR"' \
+        "$v: alltoall/all on host buffers makes no GPU runtime call"
+    run 2 env LD_PRELOAD="$probe" "build-$v/osu/osu_latency" -d "$osu" --staging -m 1:4 -i 10 -x 1
+    expect '[ "$(grep -c "^gpu probe: ${v}SetDevice" "$ERR")" = 2 ]' \
+        "$v: osu_latency -d $osu selects a device on each rank"
+done
+
+# --- The CUDA build's device paths on a fake CUDA runtime
+# (tests/device/fake_cudart.c, preloaded): host memory posing as device
+# memory that MPI can read (COMMSWEEP_GPU_AWARE=1), copies that land late
+# as a real GPU's may, a current device per thread, managed memory with or
+# without concurrent access, a cudaSetDevice that fails on request.
+fake_cudart="$TMPD/fake_cudart.so"
+if has cuda && ! ${CC:-cc} -std=c11 -D_GNU_SOURCE -shared -fPIC \
+    -I"${CUDA_HOME:-/usr/local/cuda}/include" -o "$fake_cudart" tests/device/fake_cudart.c \
+    -lpthread 2> "$TMPD/fake_cudart.log"; then
+    not_ok "build the fake CUDA runtime" "$(head -n 20 "$TMPD/fake_cudart.log")"
+    fake_cudart=
+fi
+if has cuda && [ -n "$fake_cudart" ]; then
+    B=build-cuda
+    small=(-m 1:4096 -i 3 -x 1)
+    fake=(env LD_PRELOAD="$fake_cudart")
+    # Fills and rearrangements reach MPI only after they landed.
+    COMMSWEEP_GPU_AWARE=1 run 2 "${fake[@]}" "$B/osu/osu_latency" -d cuda D D -c "${small[@]}"
+    expect_pass "cuda, fake runtime: osu_latency -d cuda D D -c: the fills land before MPI reads them"
+    COMMSWEEP_GPU_AWARE=1 run 4 "${fake[@]}" "$B/alltoall/aller" --memory=cuda \
+        --algorithm=2d,isend contig 2 64
+    expect_status 0 "cuda, fake runtime: aller 2d: the rearrangements land before MPI reads them"
+    COMMSWEEP_GPU_AWARE=1 run 8 "${fake[@]}" "$B/alltoall/aller" --memory=cuda --algorithm=3d \
+        contig 2 16
+    expect_status 0 "cuda, fake runtime: aller 3d at 8 ranks checks its data"
+    COMMSWEEP_GPU_AWARE=1 run 3 "${fake[@]}" "$B/always/iall" --memory=cuda --time-limit=0.05 3072
+    expect_status 0 "cuda, fake runtime: always/iall --memory=cuda checks its data"
+    COMMSWEEP_GPU_AWARE=1 run 3 "${fake[@]}" "$B/osu/osu_allreduce" -d cuda -c "${small[@]}"
+    expect_pass "cuda, fake runtime: osu_allreduce -d cuda -c"
+    COMMSWEEP_GPU_AWARE=0 run 2 "${fake[@]}" "$B/osu/osu_bibw" -d cuda --staging -c "${small[@]}"
+    expect_pass "cuda, fake runtime: osu_bibw --staging -c"
+    # Rank 1 on device 1 of 2: worker threads that did not select it fail.
+    FAKE_CUDART_DEVICES=2 COMMSWEEP_GPU_AWARE=0 run 2 "${fake[@]}" "$B/osu/osu_latency_mt" \
+        -d cuda --staging -c -t 2:2 "${small[@]}"
+    expect_pass "cuda, fake runtime, 2 devices: osu_latency_mt --staging: every worker selects the rank's device"
+    expect 'grep -q "^# rank 1 device: cuda:1 " "$OUT"' "cuda, fake runtime: rank 1 on device 1"
+    FAKE_CUDART_DEVICES=2 FAKE_CUDART_FAIL_SET_DEVICE=1 COMMSWEEP_GPU_AWARE=1 \
+        run 2 "${fake[@]}" "$B/osu/osu_latency" -d cuda "${small[@]}"
+    expect '[ "$RC" = 1 ] && [ "$(program_lines osu_latency)" = 1 ] && grep -q "^osu_latency: rank 1 on $(hostname): cudaSetDevice(1) failed" "$ERR"' \
+        "cuda, fake runtime: a failed cudaSetDevice ends every rank, one line naming rank, host and device"
+    # Managed memory: where it lives, refused where it cannot be kept,
+    # advised and then prefetched.
+    FAKE_CUDART_LOG=1 run 2 "${fake[@]}" "$B/osu/osu_latency" -d managed -c "${small[@]}" MH MD
+    expect_pass "cuda, fake runtime: osu_latency -d managed MH MD -c"
+    # Each process: every advice is followed by the prefetch to the same
+    # place; send and receive buffers, host on rank 0, device on rank 1.
+    advised_then_prefetched() {
+        awk '$1 == "fake" && $2 ~ /^cudart\[/ && $3 ~ /^cudaMem/ {
+                 if ($3 ~ /^cudaMemAdvise/) { want[$2] = $3; sub(/Advise/, "PrefetchAsync", want[$2]) }
+                 else if ($3 == want[$2]) { pairs[$3]++; want[$2] = "" }
+                 else bad++ }
+             END { exit !(bad == 0 && pairs["cudaMemPrefetchAsync(host,0)"] == 2 &&
+                          pairs["cudaMemPrefetchAsync(device,0)"] == 2) }' "$ERR"
+    }
+    expect 'grep -q "^# rank 1 managed memory: cuda:0: pages migrate on demand" "$OUT" &&
+            advised_then_prefetched' \
+        "cuda, fake runtime: the header says where managed memory lives; each area is advised, then prefetched there"
+    if python3 -c 'import jsonschema' 2> /dev/null; then
+        run 2 "${fake[@]}" "$B/osu/osu_latency" -d managed -c "${small[@]}" MH MD --format=jsonl
+        expect '[ "$RC" = 0 ] && python3 tests/integration/jsonl_check.py doc/jsonl.schema.json "$OUT" --program osu/osu_latency && grep -q "\"managed_memory\":\[\"cuda:0: pages migrate" "$OUT"' \
+            "cuda, fake runtime: --format=jsonl names where managed memory lives (managed_memory), valid by the schema"
+    else
+        skip "cuda, fake runtime: managed_memory in JSON Lines" "python3-jsonschema is not installed"
+    fi
+    export FAKE_CUDART_CONCURRENT_MANAGED=0
+    refused 2 osu_latency "cuda, fake runtime without concurrent managed access: -d managed refused" \
+        "${fake[@]}" "$B/osu/osu_latency" -d managed
+    expect 'grep -q "preferred on the device cannot be kept there: .*cudaDevAttrConcurrentManagedAccess=0" "$ERR"' \
+        "cuda, fake runtime: the refusal says why"
+    refused 2 osu_bw "cuda, fake runtime without concurrent managed access: MH refused" \
+        "${fake[@]}" "$B/osu/osu_bw" -d managed MH H
+    refused 2 all "cuda, fake runtime without concurrent managed access: --memory=managed refused" \
+        "${fake[@]}" "$B/alltoall/all" --memory=managed
+    unset FAKE_CUDART_CONCURRENT_MANAGED
+fi
+
 if has cuda && has hip; then
     refused 2 osu_latency "a CUDA build refuses -d rocm" build-cuda/osu/osu_latency -d rocm
     refused 2 all "a HIP build refuses --memory=cuda" build-hip/alltoall/all --memory=cuda
@@ -93,6 +201,11 @@ if has openacc; then
     expect_pass "openacc: osu_bcast -d openacc -c at 3 ranks"
     run 4 "$B/alltoall/all" --memory=openacc contig 2 64
     expect_status 0 "openacc: alltoall/all --memory=openacc checks its data"
+    run 8 "$B/alltoall/aller" --memory=openacc --algorithm=2d,3d contig 2 16
+    expect_status 0 "openacc: aller 2d and 3d: rearrangements copied device to device check their data"
+    run 1 "$B/tests/bench/devcopy_bw" 65536 10
+    expect '[ "$RC" = 0 ] && [ "$(data_lines | wc -l)" = 17 ]' \
+        "openacc: devcopy_bw copies device to device"
     run 3 "$B/always/iall" --memory=openacc --time-limit=0.05 3072
     expect_status 0 "openacc: always/iall --memory=openacc checks its data"
     COMMSWEEP_CORRUPT=1 run 2 "$B/osu/osu_latency" -d openacc D D -c "${small[@]}"
@@ -109,8 +222,8 @@ if has openacc; then
         "$B/alltoall/all" --memory=openacc
     run 2 "$B/osu/osu_latency" -d openacc D D -c --staging "${small[@]}"
     expect_pass "openacc: osu_latency --staging -c"
-    expect 'grep -q "^# buffers: rank 0 on device (openacc), staged through pinned host buffers, rank 1 on" "$OUT" && grep -q "^# device data: staged" "$OUT"' \
-        "openacc: the header says the data is staged"
+    expect 'grep -q "^# buffers: rank 0 on device (openacc), staged through page-aligned (not page-locked) host buffers, rank 1 on" "$OUT" && grep -q "^# device data: staged through page-aligned (not page-locked) host buffers" "$OUT" && grep -q "^# device data: staged" "$OUT"' \
+        "openacc: the header says the data is staged, through host buffers that are not page-locked"
     run 2 "$B/osu/osu_bibw" -d openacc -c --staging "${small[@]}"
     expect_pass "openacc: osu_bibw --staging -c"
     run 3 "$B/osu/osu_iallgather" -d openacc -c --staging "${small[@]}"
@@ -126,7 +239,46 @@ if has openacc; then
         "openacc: a corrupted byte is caught through staging too"
     refused 2 osu_put_latency "openacc: one-sided programs refuse --staging" \
         "$B/osu/osu_put_latency" -d openacc --staging
+    # --staging writes no send buffer while a send from it is pending: a
+    # preloaded probe (tests/pmpi/pending_send_probe.c) makes the pages of
+    # every pending MPI_Isend read-only. Messages of a page or more.
+    probe_so="$TOP/$B/tests/pmpi/pending_send_probe.so"
+    for p in "2 osu_bw" "2 osu_bibw" "2 osu_mbw_mr" "2 osu_bw_persistent" \
+             "2 osu_bibw_persistent" "3 osu_bw_fan_out --ranks-per-node=1" \
+             "3 osu_bw_fan_in --ranks-per-node=1"; do
+        read -r np prog extra <<< "$p"
+        # shellcheck disable=SC2086 # extra is words
+        run "$np" env LD_PRELOAD="$probe_so" "$B/osu/$prog" $extra -d openacc --staging -c \
+            -m 4096:16384 -i 3 -x 1
+        expect_pass "openacc: $prog --staging -c writes no buffer of a pending send"
+    done
     unset COMMSWEEP_GPU_AWARE
+
+    # A refusal that only one rank reaches: rank 0 is told its MPI reads
+    # device memory, rank 1 that it does not. Every rank must still end
+    # (status 2), with one line from the rank that refused, naming it and
+    # its host; the timeout turns a hang into a failure.
+    host=$(hostname)
+    for p in "osu/osu_latency -d openacc D D" "alltoall/all --memory=openacc contig 2 64" \
+             "always/all --memory=openacc --time-limit=0.05 2048"; do
+        read -r prog args <<< "$p"
+        name=$(basename "$prog")
+        start=$(date +%s)
+        # shellcheck disable=SC2086 # args are words
+        timeout -k 5 20 $MPIEXEC $MPIEXEC_FLAGS -n 1 env COMMSWEEP_GPU_AWARE=1 "$B/$prog" $args \
+            : -n 1 env COMMSWEEP_GPU_AWARE=0 "$B/$prog" $args > "$OUT" 2> "$ERR"
+        RC=$?
+        took=$(($(date +%s) - start))
+        lines=$(program_lines "$name")
+        if [ "$RC" = 2 ] && [ "$lines" = 1 ] &&
+            grep -q "^$name: rank 1 on $host: " "$ERR"; then
+            ok "openacc: $prog: COMMSWEEP_GPU_AWARE=1 on rank 0, 0 on rank 1: status 2, one line from rank 1 (${took}s)"
+        else
+            not_ok "openacc: $prog: COMMSWEEP_GPU_AWARE=1 on rank 0, 0 on rank 1: status 2, one line from rank 1" \
+                "status $RC after ${took}s (want 2; 124 is the timeout), $lines lines from $name (want 1 naming rank 1 on $host)
+$(head -c 800 "$ERR")"
+        fi
+    done
 
     # The GPU proof's script, dry-run on the OpenACC host device: its
     # checks pass, and a damaged byte fails each row and the script.

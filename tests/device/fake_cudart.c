@@ -1,0 +1,281 @@
+/* fake_cudart: the CUDA runtime calls common/devmem_cuda.c makes, on host
+ * memory, preloaded (LD_PRELOAD) into a CUDA=1 program by
+ * tests/device/check.sh, so the CUDA build's device paths run on a machine
+ * without a GPU, with MPI reading "device" memory as host memory
+ * (COMMSWEEP_GPU_AWARE=1) or staged. It models what the real runtime does
+ * that a program can get wrong, more strictly than the real one:
+ *   - a copy to device or managed memory (from the host or from the device)
+ *     and a memset land late: they are queued and land at
+ *     cudaDeviceSynchronize, at a copy to the host, or at cudaFree; until
+ *     then MPI reads the old bytes;
+ *   - the current device is per thread, 0 until the thread calls
+ *     cudaSetDevice; using memory of another device fails
+ *     (cudaErrorInvalidDevice), where CUDA would quietly work on device 0;
+ *   - advice and prefetch of managed memory fail without concurrent managed
+ *     access, as CUDA's prefetch does.
+ * Environment: FAKE_CUDART_DEVICES (visible devices, default 1),
+ * FAKE_CUDART_CONCURRENT_MANAGED (cudaDevAttrConcurrentManagedAccess,
+ * default 1), FAKE_CUDART_FAIL_SET_DEVICE=N (cudaSetDevice(N) fails),
+ * FAKE_CUDART_LOG=1 (each call that selects a device or moves managed
+ * memory is named on stderr: "fake cudart[PID]: CALL(ARGS)"). */
+#include <cuda_runtime_api.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local int current = -1; /* this thread's cudaSetDevice, -1: never */
+
+static int env_int(const char *name, int otherwise)
+{
+    const char *v = getenv(name);
+    return v && *v ? atoi(v) : otherwise;
+}
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    if (!env_int("FAKE_CUDART_LOG", 0))
+        return;
+    char text[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "fake cudart[%ld]: %s\n", (long)getpid(), text);
+}
+
+static const char *place(struct cudaMemLocation l)
+{
+    return l.type == cudaMemLocationTypeHost ? "host" : "device";
+}
+
+enum area_kind { AREA_DEVICE, AREA_MANAGED, AREA_PINNED };
+struct area {
+    char *p;
+    size_t n;
+    enum area_kind kind;
+    int device;
+};
+static struct area *areas;
+static size_t nareas, areas_cap;
+
+/* Queued copies and memsets (the lock held). */
+struct pending {
+    char *dst;
+    const char *src; /* device source, read when it lands; or NULL */
+    char *held;      /* host source's bytes, taken at the call; or NULL */
+    int value;
+    size_t n;
+};
+static struct pending *queue;
+static size_t queued, queue_cap;
+
+static int device_now(void) { return current < 0 ? 0 : current; }
+
+static struct area *find(const void *p)
+{
+    const char *c = p;
+    for (size_t i = 0; i < nareas; i++)
+        if (c >= areas[i].p && c < areas[i].p + (areas[i].n ? areas[i].n : 1))
+            return &areas[i];
+    return NULL;
+}
+
+static bool on_device(const void *p)
+{
+    const struct area *a = find(p);
+    return a && a->kind != AREA_PINNED;
+}
+
+/* Memory of another device than this thread's current one. */
+static bool foreign(const void *p)
+{
+    const struct area *a = find(p);
+    return a && a->kind != AREA_PINNED && a->device != device_now();
+}
+
+static void land(void)
+{
+    for (size_t i = 0; i < queued; i++) {
+        struct pending *q = &queue[i];
+        if (q->held)
+            memcpy(q->dst, q->held, q->n);
+        else if (q->src)
+            memmove(q->dst, q->src, q->n);
+        else
+            memset(q->dst, q->value, q->n);
+        free(q->held);
+    }
+    queued = 0;
+}
+
+static cudaError_t later(struct pending q)
+{
+    if (queued == queue_cap) {
+        size_t cap = queue_cap ? 2 * queue_cap : 64;
+        struct pending *more = realloc(queue, cap * sizeof *more);
+        if (!more)
+            return cudaErrorMemoryAllocation;
+        queue = more;
+        queue_cap = cap;
+    }
+    queue[queued++] = q;
+    return cudaSuccess;
+}
+
+static cudaError_t record(void *p, size_t n, enum area_kind kind)
+{
+    if (nareas == areas_cap) {
+        size_t cap = areas_cap ? 2 * areas_cap : 64;
+        struct area *more = realloc(areas, cap * sizeof *more);
+        if (!more)
+            return cudaErrorMemoryAllocation;
+        areas = more;
+        areas_cap = cap;
+    }
+    areas[nareas++] = (struct area){p, n, kind, device_now()};
+    return cudaSuccess;
+}
+
+static cudaError_t allocate(void **ptr, size_t n, enum area_kind kind)
+{
+    if (posix_memalign(ptr, 4096, n ? n : 1) != 0)
+        return cudaErrorMemoryAllocation;
+    pthread_mutex_lock(&lock);
+    cudaError_t rc = record(*ptr, n, kind);
+    pthread_mutex_unlock(&lock);
+    return rc;
+}
+
+static cudaError_t release(void *p)
+{
+    if (!p)
+        return cudaSuccess;
+    pthread_mutex_lock(&lock);
+    land(); /* cudaFree waits for the device */
+    struct area *a = find(p);
+    if (a)
+        *a = areas[--nareas];
+    pthread_mutex_unlock(&lock);
+    if (!a)
+        return cudaErrorInvalidValue;
+    free(p);
+    return cudaSuccess;
+}
+
+cudaError_t cudaGetDeviceCount(int *count)
+{
+    *count = env_int("FAKE_CUDART_DEVICES", 1);
+    return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int device)
+{
+    say("cudaSetDevice(%d)", device);
+    if (device < 0 || device >= env_int("FAKE_CUDART_DEVICES", 1))
+        return cudaErrorInvalidDevice;
+    if (device == env_int("FAKE_CUDART_FAIL_SET_DEVICE", -1))
+        return cudaErrorDevicesUnavailable;
+    current = device;
+    return cudaSuccess;
+}
+
+const char *cudaGetErrorString(cudaError_t error)
+{
+    switch (error) {
+    case cudaSuccess: return "no error";
+    case cudaErrorInvalidValue: return "invalid argument";
+    case cudaErrorMemoryAllocation: return "out of memory";
+    case cudaErrorInvalidDevice: return "invalid device ordinal";
+    case cudaErrorDevicesUnavailable: return "CUDA-capable device(s) is/are busy or unavailable";
+    default: return "unknown error (fake cudart)";
+    }
+}
+
+cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device)
+{
+    snprintf(pciBusId, (size_t)len, "0000:%02x:00.0", (unsigned)device + 1);
+    return cudaSuccess;
+}
+
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+{
+    (void)device;
+    *value = attr == cudaDevAttrManagedMemory               ? 1
+             : attr == cudaDevAttrConcurrentManagedAccess ? env_int("FAKE_CUDART_CONCURRENT_MANAGED", 1)
+                                                          : 0;
+    return cudaSuccess;
+}
+
+cudaError_t cudaMalloc(void **devPtr, size_t size) { return allocate(devPtr, size, AREA_DEVICE); }
+cudaError_t cudaMallocHost(void **ptr, size_t size) { return allocate(ptr, size, AREA_PINNED); }
+cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
+{
+    (void)flags;
+    return allocate(devPtr, size, AREA_MANAGED);
+}
+cudaError_t cudaFree(void *devPtr) { return release(devPtr); }
+cudaError_t cudaFreeHost(void *ptr) { return release(ptr); }
+
+cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          struct cudaMemLocation location)
+{
+    (void)devPtr, (void)count, (void)advice;
+    say("cudaMemAdvise(%s,%d)", place(location), location.id);
+    return env_int("FAKE_CUDART_CONCURRENT_MANAGED", 1) ? cudaSuccess : cudaErrorInvalidDevice;
+}
+
+cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
+                                 unsigned int flags, cudaStream_t stream)
+{
+    (void)devPtr, (void)count, (void)flags, (void)stream;
+    say("cudaMemPrefetchAsync(%s,%d)", place(location), location.id);
+    return env_int("FAKE_CUDART_CONCURRENT_MANAGED", 1) ? cudaSuccess : cudaErrorInvalidDevice;
+}
+
+cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+    (void)kind; /* cudaMemcpyDefault: the pointers tell */
+    pthread_mutex_lock(&lock);
+    cudaError_t rc = cudaSuccess;
+    if (foreign(dst) || foreign(src)) {
+        rc = cudaErrorInvalidDevice;
+    } else if (on_device(dst)) {
+        char *held = NULL;
+        if (!on_device(src)) { /* a host source's bytes are taken now */
+            held = malloc(count ? count : 1);
+            if (held)
+                memcpy(held, src, count);
+        }
+        rc = on_device(src) || held ? later((struct pending){dst, on_device(src) ? src : NULL,
+                                                             held, 0, count})
+                                    : cudaErrorMemoryAllocation;
+    } else {
+        land(); /* to the host: after everything before it, and complete */
+        memcpy(dst, src, count);
+    }
+    pthread_mutex_unlock(&lock);
+    return rc;
+}
+
+cudaError_t cudaMemset(void *devPtr, int value, size_t count)
+{
+    pthread_mutex_lock(&lock);
+    cudaError_t rc = foreign(devPtr) ? cudaErrorInvalidDevice
+                                     : later((struct pending){devPtr, NULL, NULL, value, count});
+    pthread_mutex_unlock(&lock);
+    return rc;
+}
+
+cudaError_t cudaDeviceSynchronize(void)
+{
+    pthread_mutex_lock(&lock);
+    land();
+    pthread_mutex_unlock(&lock);
+    return cudaSuccess;
+}
