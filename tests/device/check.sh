@@ -280,15 +280,18 @@ $(head -c 800 "$ERR")"
         fi
     done
 
-    # The GPU proof's script, dry-run on the OpenACC host device: its
-    # checks pass, and a damaged byte fails each row and the script.
-    tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
+    # The GPU proof's script, dry-run on the OpenACC host device, its data
+    # staged as for an MPI that cannot read device memory: its checks pass;
+    # and a damaged byte fails each data row and the script.
+    COMMSWEEP_GPU_AWARE=0 tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
     RC=$?
-    expect '[ "$RC" = 0 ] && [ "$(grep -c "^PASS " "$OUT")" = 15 ] && grep -q "^# 15 passed, 0 failed" "$OUT"' \
-        "validate.sh --vendor openacc --quick: 15 checks, each passed"
+    expect '[ "$RC" = 0 ] && [ "$(grep -c "^PASS " "$OUT")" = 19 ] && grep -q "^# 19 passed, 0 failed" "$OUT" &&
+            grep -q "^# device data: staged" "$OUT"' \
+        "validate.sh --vendor openacc --quick, staged: 19 checks, each passed"
     COMMSWEEP_CORRUPT=1 tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
     RC=$?
-    expect '[ "$RC" = 1 ] && [ "$(grep -c "^FAIL .* status 1: .*\(validation\|data check\) failed" "$OUT")" = 15 ]' \
-        "validate.sh: a damaged byte fails every check and the script (status 1)"
+    expect '[ "$RC" = 1 ] && [ "$(grep -c "^FAIL .* status 1: .*\(validation\|data check\) failed" "$OUT")" = 17 ] &&
+            grep -q "^PASS .*one rank refuses" "$OUT"' \
+        "validate.sh: a damaged byte fails every data check and the script (status 1)"
 fi
 summary

@@ -187,6 +187,8 @@ check() { # NAME NP KIND PROGRAM ARGS...  (KIND: osu_bw, osu_lat, a2a, always)
     ok=0
     case $kind in
     osu_*) [ "$rc" = 0 ] && [ "$data" -gt 0 ] && ! grep -v '^#' "$log" | grep '[0-9]' | grep -qv 'Pass$' && ok=1 ;;
+    refused) # status 2 and one line, from the rank that refused, naming it and its host
+        [ "$rc" = 2 ] && [ "$(grep -cE '^[a-z_]+: rank [0-9]+ on [^ ]+: ' "$log.err")" = 1 ] && ok=1 ;;
     *) [ "$rc" = 0 ] && [ "$data" -gt 0 ] && ok=1 ;;
     esac
     case $kind in
@@ -196,11 +198,16 @@ check() { # NAME NP KIND PROGRAM ARGS...  (KIND: osu_bw, osu_lat, a2a, always)
         figure="$(awk '!/^#/ && NF >= 9 { if ($8 + 0 > m) m = $8 + 0 } END { printf "%.2f", m * 1073.741824 }' "$log") MB/s" ;;
     always) figure="$(awk '!/^#/ && NF == 7 { if ($7 + 0 > m) m = $7 + 0 } END { printf "%.2f", m * 1073.741824 }' "$log") MB/s" ;;
     esac
+    [ "$kind" = refused ] && figure="status $rc, $(grep -cE '^[a-z_]+: rank [0-9]+ on ' "$log.err") line"
     [ "$rc" = 124 ] || [ "$rc" = 137 ] && figure="timed out after ${CHECK_TIMEOUT} s"
+    add_row "$ok" "$name" "$np" "$secs" "$figure" "$rc" "$log.err"
+}
+add_row() { # OK NAME NP SECONDS FIGURE STATUS STDERR_FILE
+    local ok=$1 name=$2 np=$3 secs=$4 figure=$5 rc=$6
     if [ "$ok" = 1 ]; then
         ROWS+=("PASS|$name|$np|$secs|$figure")
     else
-        ROWS+=("FAIL|$name|$np|$secs|status $rc: $(head -n 1 "$log.err" | cut -c1-70)")
+        ROWS+=("FAIL|$name|$np|$secs|status $rc: $(head -n 1 "$7" | cut -c1-70)")
         FAILED=$((FAILED + 1))
     fi
     printf '# %s %s (%s s)\n' "$([ "$ok" = 1 ] && echo PASS || echo FAIL)" "$name" "$secs"
@@ -243,6 +250,49 @@ for mem in "$VENDOR" "${MANAGED[@]}"; do
     done
 done
 
+# --- What the device layer promises, seen on the GPU.
+# Worker threads select the rank's device before they copy.
+check "osu_latency_mt -d $OSU_D ${STAGING[*]} -t 2:2" 2 osu_lat "$B/osu/osu_latency_mt" -d "$OSU_D" -c \
+    -t 2:2 "${LAT_SIZES[@]}" "${STAGING[@]}"
+# Rearrangements of device blocks (aller's 2d and 3d) land before MPI reads them.
+check "alltoall/aller --algorithm=2d,3d --memory=$VENDOR ${STAGING[*]}" 4 a2a "$B/alltoall/aller" \
+    --algorithm=2d,3d --memory="$VENDOR" "${STAGING[@]}" "${ALLER_ARGS[@]}"
+if [ "${#STAGING[@]}" -gt 0 ]; then
+    # --staging writes no host copy while a send from it is pending: a
+    # preloaded probe makes the pages of every pending MPI_Isend read-only.
+    check "osu_bw -d $OSU_D --staging, pending sends read-only" 2 osu_bw \
+        env LD_PRELOAD="$B/tests/pmpi/pending_send_probe.so" "$B/osu/osu_bw" -d "$OSU_D" -c \
+        -m 4096:1048576 -i 10 -x 2 --staging
+fi
+# A refusal that only one rank reaches ends every rank, with one line.
+check "one rank refuses device buffers (GPU_AWARE 1, 0)" 2 refused \
+    env COMMSWEEP_GPU_AWARE=1 "$B/osu/osu_latency" -d "$OSU_D" D D -m 1:8 -i 2 -x 1 \
+    : -n 1 env COMMSWEEP_GPU_AWARE=0 "$B/osu/osu_latency" -d "$OSU_D" D D -m 1:8 -i 2 -x 1
+# A run on host buffers creates no GPU context: nvidia-smi lists no compute
+# process while it runs (and does list the device run's, which shows it can).
+contexts_seen() { # PROGRAM ARGS...: runs it, prints the most compute processes seen
+    local most=0 k pid
+    timeout -k 5 "$CHECK_TIMEOUT" $MPIEXEC $MPIEXEC_FLAGS -n 2 "$@" > /dev/null 2>&1 &
+    pid=$!
+    while kill -0 "$pid" 2> /dev/null; do
+        k=$(nvidia-smi --query-compute-apps=pid --format=csv,noheader 2> /dev/null | grep -c '[0-9]')
+        [ "$k" -gt "$most" ] && most=$k
+        sleep 0.2
+    done
+    wait "$pid" && echo "$most"
+}
+if [ "$VENDOR" = cuda ] && [ "$MPS" = 0 ]; then
+    t0=$(date +%s)
+    host=$(contexts_seen "$B/osu/osu_latency" -m 1:1 -i 300000 -x 10)
+    device=$(contexts_seen "$B/osu/osu_latency" -d cuda -m 1:1 -i 20000 -x 10 "${STAGING[@]}" D D)
+    ok=0
+    [ "$host" = 0 ] && [ "${device:-0}" -ge 1 ] && ok=1
+    : > "$RESULTS/logs/contexts.err"
+    [ "$ok" = 1 ] || echo "compute processes seen: host run ${host:-failed}, device run ${device:-failed}" > "$RESULTS/logs/contexts.err"
+    add_row "$ok" "osu_latency on host buffers: no GPU context" 2 "$(( $(date +%s) - t0 ))" \
+        "${host:-?} (device run: ${device:-?})" 1 "$RESULTS/logs/contexts.err"
+fi
+
 # --- The physical limits, in the same run.
 declare -A LIMIT
 for dir in d2d h2d d2h; do
@@ -276,7 +326,7 @@ ratio() { # FIGURE LIMIT
                  "time-slice it, and each staged copy waits for a context switch"
         fi
     fi
-    printf '%-6s %-52s %5s %8s %24s %8s %8s\n' result check ranks seconds figure "/d2d" "/h2d"
+    printf '%-6s %-58s %5s %8s %24s %8s %8s\n' result check ranks seconds figure "/d2d" "/h2d"
     for row in "${ROWS[@]}"; do
         IFS='|' read -r res name np secs figure <<< "$row"
         r1=- r2=-
@@ -284,7 +334,7 @@ ratio() { # FIGURE LIMIT
             v=${figure% MB/s}
             r1=$(ratio "$v" "${LIMIT[d2d]:-0}") r2=$(ratio "$v" "${LIMIT[h2d]:-0}") ;;
         esac
-        printf '%-6s %-52s %5s %8.2f %24s %8s %8s\n' "$res" "$name" "$np" "$secs" "$figure" "$r1" "$r2"
+        printf '%-6s %-58s %5s %8.2f %24s %8s %8s\n' "$res" "$name" "$np" "$secs" "$figure" "$r1" "$r2"
     done
     echo "# $(( ${#ROWS[@]} - FAILED )) passed, $FAILED failed, $(( $(date +%s) - started )) s in all"
 } | tee "$RESULTS/table.txt"
