@@ -170,11 +170,13 @@ static void print_row(const struct a2a_method *m, const struct a2a_ctx *ctx, siz
                       const struct stats_summary *s)
 {
     const struct subcomm *b = ctx->sub;
+    /* ranks: the target size, as the seed prints it; the bytes: what rank 0
+     * itself sends and receives in its communicator. */
     double gib = (double)(2 * count) * b->size * sizeof(long) / GIB;
     report_row_begin("alltoall");
     report_row_string("algorithm", m->name);
     report_row_size("comms", (size_t)b->ncomms);
-    report_row_size("ranks", (size_t)b->size);
+    report_row_size("ranks", (size_t)b->target);
     report_row_size("count", count);
     report_row_double("gib_per_rank", gib);
     report_row_double("time_min_s", s->min);
@@ -192,7 +194,7 @@ static void print_row(const struct a2a_method *m, const struct a2a_ctx *ctx, siz
     if (report_stats())
         snprintf(spread, sizeof spread, " %14.6e %14.6e %14.6e %14.6e", d.median, d.p5, d.p95,
                  d.cv);
-    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e%s", b->ncomms, b->size,
+    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e%s", b->ncomms, b->target,
              gib, s->min, s->mean, s->max, gib / s->max, gib / s->mean, gib / s->min, spread);
 }
 
@@ -296,7 +298,7 @@ static void run_method(const struct a2a_sweep_config *c, const struct a2a_method
         struct stats_summary s;
         run_count(c, m, ctx, counts[k], tm, &s);
         if (record && out_is_printer())
-            record(record_arg, t, mi, k, ctx->sub->size, counts[k], ctx->fell_back, &s);
+            record(record_arg, t, mi, k, ctx->sub->target, counts[k], ctx->fell_back, &s);
     }
     if (m->close)
         m->close(ctx);

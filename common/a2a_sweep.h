@@ -80,9 +80,10 @@ void a2a_sweep_parse(int argc, char **argv, const char *what, const struct opt_s
 void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a_sweep_args *a);
 
 /* Called on world rank 0 after each count: t indexes the target sizes
- * (world, world/2, ...), m the methods, k the counts of that target;
- * fell_back says the method ran as MPI_Alltoall in rank 0's communicator. */
-typedef void (*a2a_sweep_record_fn)(void *arg, size_t t, size_t m, size_t k, int comm_size,
+ * (world, world/2, ...), target_size is that size, m the methods, k the
+ * counts of that target; fell_back says the method ran as MPI_Alltoall in
+ * rank 0's communicator. */
+typedef void (*a2a_sweep_record_fn)(void *arg, size_t t, size_t m, size_t k, int target_size,
                                     size_t count, bool fell_back,
                                     const struct stats_summary *s);
 

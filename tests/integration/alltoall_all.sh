@@ -28,8 +28,19 @@ run 6 "$ALL" S 1 8
 expect '[ "$RC" = 0 ] && grep -q "^# communicator 1: world ranks 1 3 5$" "$OUT" && grep -q "^# 6 concurrent communicators of 1 rank" "$OUT"' \
     "6 ranks strided: communicators of 6, 3 and 1"
 run 7 "$ALL" contig 1 8
-expect '[ "$RC" = 0 ] && check_sweep_output 7 8 1 >/dev/null && grep -q "^# communicator 2: world ranks 6$" "$OUT"' \
-    "7 ranks contiguous: the last communicator is smaller and the data check passes"
+expect '[ "$RC" = 0 ] && check_sweep_output 7 8 1 >/dev/null && grep -q "^# communicator 2: world ranks 6$" "$OUT" &&
+        grep -q "^# fewer than 3 ranks: communicator 2 has 1 rank$" "$OUT"' \
+    "7 ranks contiguous: the last communicator is smaller, a # line says so, and the data check passes"
+# The ranks column is the target size, as the seed prints it, even where no
+# communicator has that many: 9 ranks strided in 4s are 3 communicators of 3.
+run 9 "$ALL" strided 1 2
+expect_success "9 ranks strided: ranks column 9, 4, 2, 1 (the target sizes), GiB of rank 0's communicator" \
+    check_sweep_output 9 2 1 1 strided
+expect 'grep -q "^# 3 concurrent communicators of 4 ranks (strided)$" "$OUT" &&
+        grep -q "^# fewer than 4 ranks: communicators 0-2 have 3 ranks$" "$OUT" &&
+        grep -q "^# fewer than 2 ranks: communicator 4 has 1 rank$" "$OUT" &&
+        [ "$(grep -c "^# fewer than" "$OUT")" = 2 ]' \
+    "9 ranks strided: a # line names the communicators smaller than the target, in those blocks only"
 
 # Defaults: absent, zero and negative values mean the seed defaults.
 run 2 "$ALL"
