@@ -2,8 +2,10 @@
  * a2a_sweep: the triply nested loop of alltoall/all and alltoall/aller.
  *   outer:  concurrent subcommunicators of targetSize = world .. 1 ranks (halving)
  *   middle: count = countAll / targetSize .. 1 longs per peer (halving)
- *   inner:  one untimed warm-up call, then iters timed calls back to back; an
- *           iteration lasts as long as its slowest rank
+ *   inner:  a warm-up call, then iters timed calls, each (the warm-up too)
+ *           between a world barrier and the reduction of its time to rank 0,
+ *           which prints its '###' line as it ends: an iteration lasts as long
+ *           as its slowest rank (the seed's timing, call by call)
  * and, after the timed calls of every count, the element-by-element check of
  * what was received (a2a_check). What one call does is a method (struct
  * a2a_method): MPI_Alltoall for `all`, one algorithm each for `aller`. The

@@ -54,6 +54,23 @@ expect '[ "$RC" = 0 ] && grep -q "partition: contiguous, iterations: 3, countHi:
 # The data check can fail: the test hook damages one received element.
 COMMSWEEP_CORRUPT=1 run 4 "$ALL" contig 1 8
 expect '[ "$RC" = 1 ] && grep -q "^all: data check failed" "$ERR"' "a damaged receive buffer fails the data check with status 1"
+# Each ### line is printed as its iteration ends, as the seed does: those of
+# the count whose check fails are out before the failure, ...
+COMMSWEEP_CORRUPT=1 run 2 "$ALL" contig 3 8
+expect '[ "$RC" = 1 ] && grep -q "^### count 8 warm-up time " "$OUT" &&
+        [ "$(grep -c "^### count 8 iteration [1-3] time " "$OUT")" = 3 ] && [ "$(data_lines | wc -l)" = 0 ]' \
+    "the ### lines of a count are printed before its data check (warm-up and 3 iterations, then the failure)"
+# ... and a job killed in the middle of a count keeps those it finished
+# (10^6 calls of 1 MiB per rank take far longer than the 5 s it is given).
+TEST_TIMEOUT=5 run 2 "$ALL" contig 1000000 65536
+expect '[ "$RC" = 124 ] && [ "$(grep -c "^### count 65536 iteration [0-9]* time " "$OUT")" -gt 0 ] &&
+        [ "$(data_lines | wc -l)" = 0 ]' \
+    "a job killed mid-count has printed the ### lines of the iterations it finished"
+# The ### lines and the rows: one per iteration, in order, each count's
+# before its row, whose min, mean and max time they are.
+run 3 "$ALL" strided 4 8
+expect_success "### lines: a warm-up and one per iteration before each row, which summarises them" \
+    check_iteration_lines 4
 
 # Bad input: one line from the program, status 2, no hang.
 for args in "s abc" "s 12abc" "s 2 12abc" "s 1 99999999999999999999999" "s 99999999999999999999999" \

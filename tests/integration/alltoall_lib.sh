@@ -42,3 +42,28 @@ check_sweep_output() { # NP COUNTHI ITERS [BLOCKS_PER_SIZE [PARTITION]]
           if (itl != total * iters) { print "iteration lines " itl " want " total * iters; exit 1 } }
     ' "$OUT"
 }
+
+# Checks the ### lines of $OUT against the data lines: each count's warm-up
+# line, then ITERS iteration lines numbered 1..ITERS, then its row; the
+# row's min, mean and max time (columns 4-6) are those of its iteration
+# lines.
+check_iteration_lines() { # ITERS
+    awk -v iters="$1" '
+    function fail(msg) { print "bad ### lines: " msg; bad = 1; exit 1 }
+    function close_to(a, b) { d = a - b; if (d < 0) d = -d; return d <= 1e-12 + 2e-6 * b }
+    /^### count [0-9]+ warm-up time / { if (state != 0) fail("warm-up line inside a count: " $0)
+                                        count = $3; state = 1; n = 0; next }
+    /^### count [0-9]+ iteration / { if (state != 1 || $3 != count) fail("iteration line out of place: " $0)
+                                     if ($5 != n + 1) fail("iteration " $5 " after " n)
+                                     t[++n] = $7; next }
+    /^#/ || /^[[:space:]]*$/ { next }
+    { if (state != 1 || n != iters) fail("row after " n " iteration lines (want " iters "): " $0)
+      min = t[1]; max = t[1]; sum = 0
+      for (i = 1; i <= n; i++) { if (t[i] < min) min = t[i]; if (t[i] > max) max = t[i]; sum += t[i] }
+      if (!close_to($4, min) || !close_to($5, sum / n) || !close_to($6, max))
+          fail("row times " $4 " " $5 " " $6 " are not min/avg/max " min " " sum / n " " max " of its ### lines")
+      rows++; state = 0 }
+    END { if (bad) exit 1; if (!rows) { print "no rows"; exit 1 }
+          if (state) { print "### lines without their row at the end"; exit 1 } }
+    ' "$OUT"
+}
