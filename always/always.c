@@ -196,7 +196,9 @@ static void run_block(const struct always_config *c, int target, struct buf *sen
         /* The last inner loop wrote calls pieces: check what arrived. */
         a2a_corrupt_if_asked(recv, A2A_DOUBLE, harness.rank);
         struct a2a_failure f;
-        bool bad = a2a_check(recv, A2A_DOUBLE, calls, count, sub_size, b.rank, b.world_of, &f);
+        const struct a2a_layout layout = {calls, count * (size_t)sub_size, count, sub_size,
+                                          b.rank, b.world_of};
+        bool bad = a2a_check(recv, A2A_DOUBLE, &layout, &f) != 0;
         err_check(MPI_COMM_WORLD, bad,
                   "data check failed: rank %d, %zu calls of count %zu: call %zu, element %zu "
                   "from communicator rank %zu is %.0f, expected %.0f",

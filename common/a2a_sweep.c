@@ -242,7 +242,9 @@ static void run_count(const struct a2a_sweep_config *c, const struct a2a_method 
     a2a_corrupt_if_asked(ctx->recv, A2A_LONG, harness.rank);
     struct a2a_failure f;
     const int *world_of = b->world_of;
-    bool bad = a2a_check(ctx->recv, A2A_LONG, 1, count, b->size, b->rank, world_of, &f) != 0;
+    const struct a2a_layout layout = {1, count * (size_t)b->size, count, b->size, b->rank,
+                                      world_of};
+    bool bad = a2a_check(ctx->recv, A2A_LONG, &layout, &f) != 0;
     /* The method lets go of its windows and communicators before the
      * program ends: some libraries abort in MPI_Finalize otherwise. */
     bool any_bad = false;
