@@ -188,15 +188,17 @@ static void declare_table(void)
     report_value("gibps_task", REPORT_UNIT_GIB_S);
 }
 
-static void print_line(bool warmup, int sub_size, size_t calls, size_t count, double time)
+/* The seed's columns: tasks = targetSize, and the bytes of a call are those
+ * of the send and the receive buffer, 2 * targetSize * count doubles. */
+static void print_line(bool warmup, size_t target, size_t calls, size_t count, double time)
 {
-    double bytes_per_call = (double)count * sub_size * sizeof(double);
+    double bytes_per_call = 2.0 * (double)target * (double)count * sizeof(double);
     double total_gib = bytes_per_call * (double)calls / GIB;
-    out_line("%s%8d %10zu %12zu %14.6e %14.6e %14.6e %14.6e", warmup ? "# warm-up: " : "",
-             sub_size, calls, count, bytes_per_call / MIB, total_gib, time, total_gib / time);
+    out_line("%s%8zu %10zu %12zu %14.6e %14.6e %14.6e %14.6e", warmup ? "# warm-up: " : "",
+             target, calls, count, bytes_per_call / MIB, total_gib, time, total_gib / time);
     report_row_begin("always");
     report_row_string("phase", warmup ? "warmup" : "timed");
-    report_row_size("tasks", (size_t)sub_size);
+    report_row_size("tasks", target);
     report_row_size("calls", calls);
     report_row_size("count", count);
     report_row_double("mib_per_call", bytes_per_call / MIB);
@@ -221,7 +223,7 @@ static double run_row(struct always_block *blk, bool warmup, size_t calls, size_
     if (rows_file)
         fprintf(rows_file, "%s %zu %zu %zu\n", warmup ? "warmup" : "timed", blk->target, calls,
                 count);
-    print_line(warmup, blk->sub.size, calls, count, time);
+    print_line(warmup, blk->target, calls, count, time);
     return time;
 }
 
@@ -281,7 +283,9 @@ int main(int argc, char **argv)
                 c.total, (double)c.total * sizeof(double) / GIB, c.time_limit,
                 partition_names[c.partition], buf_where_label(c.where));
     out_comment("time: from a common start to the last rank's finish of all the calls; "
-                "GiBps_task = GiB_total / time_s (bytes each task sends)");
+                "as the seed counts: MiB_per_call = 2 * tasks * count * 8 / 2^20 (send and "
+                "receive buffers, tasks = targetSize), GiB_total = calls * MiB_per_call / 1024, "
+                "GiBps_task = GiB_total / time_s");
     report_header_string("buffers", buf_where_label(c.where));
     report_validation(true);
     declare_table();

@@ -33,8 +33,8 @@ rows_problems() { # NP SIZE PREFIX
 # concurrent communicators' line; in each the warm-up line and the rows of
 # the seed's middle loop (as seed_rows), the block ending after the first
 # row of 2 or more calls over LIMIT; '#' lines where countMax is 0 or 1; the
-# columns: MiB = tasks * count * 8 / 2^20 (the send buffer), GiB = calls *
-# MiB / 1024, GiB/s = GiB / time.
+# columns by the seed's formulas: MiB = 2 * tasks * count * 8 / 2^20,
+# GiB = calls * MiB / 1024, GiB/s = GiB / time.
 check_always_output() { # NP SIZE LIMIT
     awk -v np="$1" -v size="$2" -v limit="$3" '
     function fail(msg) { print "bad output: " msg; bad = 1; exit 1 }
@@ -42,7 +42,7 @@ check_always_output() { # NP SIZE LIMIT
     function columns(f1, tasks, calls, count, mib, gib, time, bw) {
         if (tasks != tg || calls != want_calls || count != int(cm / calls))
             fail("block " tg ": tasks/calls/count " tasks "/" calls "/" count " want " tg "/" want_calls "/" int(cm / want_calls))
-        if (!close_to(mib, tasks * count * 8 / 1048576)) fail("MiB " mib " want " tasks * count * 8 / 1048576)
+        if (!close_to(mib, 2 * tasks * count * 8 / 1048576)) fail("MiB " mib " want " 2 * tasks * count * 8 / 1048576)
         if (!close_to(gib, calls * mib / 1024)) fail("GiB " gib " want " calls * mib / 1024)
         if (!(time > 0) || !close_to(bw * time, gib)) fail("GiB/s is not GiB / time: " $0)
     }
@@ -93,6 +93,28 @@ for prog in all iall; do
         expect_no_problems "always/$prog 16 at $np ranks: every rank ran the seed's rows" \
             rows_problems "$np" 16 "$rows"
     done
+done
+
+# The columns at 4 ranks against the seed's formulas, computed here: tasks =
+# targetSize, MiB_per_call = 2 * tasks * count * 8 / 2^20, GiB_total = calls
+# * MiB_per_call / 1024 (GiBps_task = GiB_total / time_s: check_always_output).
+seed_columns() { # NP SIZE
+    awk -v np="$1" -v size="$2" 'BEGIN {
+        for (t = np; t >= 1; t = int(t / 2)) {
+            cm = int(size / t)
+            for (calls = 0; calls < cm; calls = calls ? calls * 2 : 1) {
+                n = calls ? calls : 1; count = int(cm / n); mib = 2 * t * count * 8 / 1048576
+                printf "%d %d %d %.6e %.6e\n", t, n, count, mib, mib * n / 1024
+            } } }'
+}
+# The first five columns of the warm-up lines and rows of $OUT.
+printed_columns() {
+    awk '/^# warm-up:/ { print $3, $4, $5, $6, $7; next } /^#/ || !NF { next } { print $1, $2, $3, $4, $5 }' "$OUT"
+}
+for prog in all iall; do
+    run 4 "$BUILD/always/$prog" 1000 --time-limit=100
+    expect '[ "$RC" = 0 ] && [ "$(printed_columns)" = "$(seed_columns 4 1000)" ]' \
+        "always/$prog 1000 at 4 ranks: tasks, calls, count, MiB and GiB are the seed's (send and receive buffers)"
 done
 
 for prog in all iall; do
