@@ -13,12 +13,12 @@
  * countMax and the layout come from targetSize on every rank, never from the
  * size of a rank's own communicator: every rank runs the same rows, so the
  * world barrier and reductions of each row match where a communicator is
- * smaller than targetSize.
+ * smaller than targetSize. Every row's data are checked, outside its timing.
  * One optional positional argument: the total message size per task in doubles.
  *
  * Test hook: COMMSWEEP_ROWS_FILE=PREFIX makes every rank write the rows it
- * ran to PREFIX.RANK, so that tests can compare the loops of all ranks:
- * "block TARGET" per block, then "warmup|timed TARGET CALLS COUNT".
+ * ran and checked to PREFIX.RANK, so that tests can compare the loops of all
+ * ranks: "block TARGET" per block, then "warmup|timed TARGET CALLS COUNT".
  */
 #include <limits.h>
 #include <stdio.h>
@@ -209,8 +209,8 @@ static void print_line(bool warmup, size_t target, size_t calls, size_t count, d
     report_row_end();
 }
 
-/* One row: calls all-to-alls of count, timed together. Returns the time
- * (the same on every rank). */
+/* One row: calls all-to-alls of count, timed together, then their data
+ * checked. Returns the time (the same on every rank). */
 static double run_row(struct always_block *blk, bool warmup, size_t calls, size_t count)
 {
     if (ALWAYS_NONBLOCKING && calls > blk->reqs_cap) {
@@ -219,7 +219,12 @@ static double run_row(struct always_block *blk, bool warmup, size_t calls, size_
         blk->reqs = more;
         blk->reqs_cap = calls;
     }
+    /* What the calls write is poisoned first, so that no row passes its
+     * check on what an earlier row left there. */
+    struct buf span = buf_view(blk->recv, 0, calls * count * blk->target * sizeof(double));
+    buf_set_bytes(&span, 0xFF);
     double time = timed_exchange(blk, calls, count);
+    check_row(blk, warmup, calls, count);
     if (rows_file)
         fprintf(rows_file, "%s %zu %zu %zu\n", warmup ? "warmup" : "timed", blk->target, calls,
                 count);
@@ -227,8 +232,7 @@ static double run_row(struct always_block *blk, bool warmup, size_t calls, size_
     return time;
 }
 
-/* The middle loop, as the seed's program runs it; the data the last row
- * received are checked. */
+/* The middle loop, as the seed's program runs it. */
 static void run_rows(struct always_block *blk)
 {
     size_t count_max = blk->count_max;
@@ -238,19 +242,14 @@ static void run_rows(struct always_block *blk)
         return;
     }
     run_row(blk, true, 1, count_max);
-    bool warmup = true;
-    size_t calls_run = 1;
     if (count_max == 1)
         out_comment("no timed row: countMax = 1, and the calls double only while below it");
     for (size_t calls = 1; calls < count_max; calls *= 2) {
         double time = run_row(blk, false, calls, count_max / calls);
-        warmup = false;
-        calls_run = calls;
         /* The one-call row never ends a block: it is the first timed one. */
         if (calls >= 2 && time > blk->c->time_limit)
             break;
     }
-    check_row(blk, warmup, calls_run, count_max / calls_run);
 }
 
 static void run_block(const struct always_config *c, size_t target, struct buf *send,

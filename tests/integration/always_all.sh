@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Integration tests of always/all and always/iall: the seed's loops on every
 # rank at every world size from 1 to 17, its columns, the middle loop's
-# stopping rules, the data check, bad input.
+# stopping rules, the data check of every row, bad input.
 . "$(dirname "$0")/../lib.sh"
 
 # The rows the seed's loops run at NP ranks for SIZE doubles when no time
@@ -137,8 +137,12 @@ for prog in all iall; do
             grep -q "^# no call: countMax = 3 doubles / 4 tasks = 0 doubles per peer$" "$OUT" &&
             grep -q "^# no timed row: countMax = 1" "$OUT" && [ "$(data_lines | wc -l)" = 2 ]' \
         "always/$prog 3 at 4 ranks: countMax 0 and 1 say so in # lines, countMax 3 runs 1 and 2 calls"
-    COMMSWEEP_CORRUPT=1 run 2 "$P" 1024 --time-limit=0.01
-    expect '[ "$RC" = 1 ] && grep -q "^$prog: data check failed" "$ERR"' "always/$prog: a damaged receive buffer fails with status 1"
+    # Every row's data are checked right after it: the damaged warm-up fails
+    # before any row is printed.
+    COMMSWEEP_CORRUPT=1 run 2 "$P" 1024 --time-limit=100
+    expect '[ "$RC" = 1 ] && grep -q "^$prog: data check failed: rank 0, warm-up of 2 tasks, 1 calls of count 512: " "$ERR" &&
+            [ "$(program_lines "$prog")" = 1 ] && ! grep -q "^# warm-up:" "$OUT" && [ "$(data_lines | wc -l)" = 0 ]' \
+        "always/$prog: a damaged receive buffer fails the first row's check with status 1"
     for args in "abc" "12abc" "99999999999999999999999" "1 2" "--time-limit=0" "--time-limit=-1" \
                 "--time-limit=abc" "--partition=diagonal" "--bogus" "--memory=cuda"; do
         run 2 "$P" $args
