@@ -47,7 +47,7 @@ static const char *const partition_names[] = {"contiguous", "strided", NULL};
 
 struct always_config {
     size_t total;      /* doubles per task */
-    double time_limit; /* seconds for all the calls of one size */
+    double time_limit; /* a row of 2 or more calls that takes longer ends a block */
     int memory;        /* enum buf_memory */
     int partition;     /* index in partition_names */
     bool topology;
