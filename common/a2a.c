@@ -44,8 +44,8 @@ void a2a_fill(struct buf *send, size_t n, enum a2a_type t, int world_rank)
     free(stage);
 }
 
-/* Checks the len elements of call k from index first of recv (host memory
- * at host, or the staging piece), which start at element `from` of the call. */
+/* Checks len received elements of call k, held at host (the buffer itself
+ * or a staged copy), that start at element `from` of the call's pieces. */
 static int check_piece(const void *host, enum a2a_type t, const struct a2a_layout *l, size_t k,
                        size_t from, size_t len, struct a2a_failure *f)
 {

@@ -44,6 +44,8 @@ static void describe_run(char *text, size_t len, int first, int last, int size)
  * ones are at most two runs of colors. */
 static void print_smaller(const struct subcomm *s)
 {
+    if (!out_is_printer())
+        return;
     int n = s->ncomms, first = 0;
     while (first < n && sweep_comm_size(s->world_size, s->target, s->strided, first) == s->target)
         first++;
