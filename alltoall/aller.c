@@ -65,7 +65,7 @@ static size_t choose(const char *list, const struct a2a_method **methods)
  * world rank 0 for the summary. */
 struct aller_results {
     size_t nmethods;
-    int comm_size[ALLER_MAX_STEPS];
+    int target_size[ALLER_MAX_STEPS]; /* each communicator size as named in the output */
     size_t ncounts[ALLER_MAX_STEPS];
     size_t count[ALLER_MAX_STEPS][ALLER_MAX_STEPS];
     double mean[ALLER_MAX_STEPS][ALLER_NALL][ALLER_MAX_STEPS];
@@ -73,13 +73,13 @@ struct aller_results {
     size_t ntargets;
 };
 
-static void record(void *arg, size_t t, size_t m, size_t k, int comm_size, size_t count,
+static void record(void *arg, size_t t, size_t m, size_t k, int target_size, size_t count,
                    bool fell_back, const struct stats_summary *s)
 {
     struct aller_results *r = arg;
     if (t >= ALLER_MAX_STEPS || k >= ALLER_MAX_STEPS)
         return;
-    r->comm_size[t] = comm_size;
+    r->target_size[t] = target_size;
     r->count[t][k] = count;
     r->mean[t][m][k] = s->mean;
     r->fell_back[t][m] = fell_back;
@@ -128,7 +128,7 @@ static void print_summary(const struct aller_results *r, const struct a2a_method
             else if (methods[0] == &a2a_method_alltoall && best != 0)
                 snprintf(versus, sizeof versus, "; alltoall %.3e s (%.2fx)", r->mean[t][0][k],
                          r->mean[t][0][k] / r->mean[t][best][k]);
-            int size = r->comm_size[t];
+            int size = r->target_size[t];
             out_comment("summary %d rank%s %s count %zu: fastest %s %.3e s%s", size,
                         size == 1 ? "" : "s", class_names[cls], r->count[t][k],
                         methods[best]->name, r->mean[t][best][k], versus);

@@ -1,15 +1,27 @@
 /*
  * always/all and always/iall: all-to-alls of doubles over concurrent
  * subcommunicators, one source built twice (ALWAYS_NONBLOCKING picks
- * MPI_Ialltoall with one MPI_Waitall after the inner loop).
- *   outer:  subcommunicators of world .. 1 ranks (halving, so their number doubles)
- *   middle: 1, 2, 4, ... calls, each on 1/calls of the total size per task,
- *           until the calls of one size take longer than the time limit or
- *           the count per call reaches 1
- *   inner:  the calls themselves, back to back
+ * MPI_Ialltoall with one MPI_Waitall after the inner loop). The loops are
+ * the seed program's:
+ *   outer:  subcommunicators of targetSize = world .. 1 ranks (halving)
+ *   middle: countMax = SIZE / targetSize doubles per peer; a warm-up of one
+ *           call of countMax, then calls = 1, 2, 4, ... while calls < countMax,
+ *           each call of count = countMax / calls; a row of 2 or more calls
+ *           that takes longer than the time limit is the block's last
+ *   inner:  the calls, back to back, call k on the pieces at
+ *           k * targetSize * count of both buffers
+ * countMax and the layout come from targetSize on every rank, never from the
+ * size of a rank's own communicator: every rank runs the same rows, so the
+ * world barrier and reductions of each row match where a communicator is
+ * smaller than targetSize. Every row's data are checked, outside its timing.
  * One optional positional argument: the total message size per task in doubles.
+ *
+ * Test hook: COMMSWEEP_ROWS_FILE=PREFIX makes every rank write the rows it
+ * ran and checked to PREFIX.RANK, so that tests can compare the loops of all
+ * ranks: "block TARGET" per block, then "warmup|timed TARGET CALLS COUNT".
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "a2a.h"
@@ -35,7 +47,7 @@ static const char *const partition_names[] = {"contiguous", "strided", NULL};
 
 struct always_config {
     size_t total;      /* doubles per task */
-    double time_limit; /* seconds for all the calls of one size */
+    double time_limit; /* a row of 2 or more calls that takes longer ends a block */
     int memory;        /* enum buf_memory */
     int partition;     /* index in partition_names */
     bool topology;
@@ -51,8 +63,8 @@ static void parse(int argc, char **argv, struct always_config *c)
         BUF_MEMORY_OPT(&c->memory),
         BUF_STAGING_OPT(&c->staging),
         {.long_name = "time-limit", .kind = OPT_DOUBLE, .dest = &c->time_limit,
-         .metavar = "SECONDS", .help = "stop a block once the calls of one size take longer "
-                                       "(default 1)"},
+         .metavar = "SECONDS", .help = "stop a block after a row of 2 or more calls that "
+                                       "takes longer (default 1)"},
         {.long_name = "partition", .kind = OPT_CHOICE, .dest = &c->partition,
          .metavar = "contiguous|strided", .help = "how ranks are grouped (default contiguous)",
          .choices = partition_names},
@@ -76,49 +88,89 @@ static void parse(int argc, char **argv, struct always_config *c)
     c->where = buf_memory_setup((enum buf_memory)c->memory, c->staging);
 }
 
-/* Starts `calls` all-to-alls of count doubles per peer on consecutive pieces
- * of the buffers, and completes them. */
-static void exchange(MPI_Comm sub, int sub_size, struct buf *send, struct buf *recv,
-                     size_t calls, size_t count, MPI_Request *reqs)
+/* One block: the communicators of one target size and what its rows share. */
+struct always_block {
+    const struct always_config *c;
+    struct subcomm sub;
+    size_t target;    /* targetSize: the count and the layout come from it */
+    size_t count_max; /* doubles per peer of the warm-up and the one-call row */
+    struct buf *send, *recv;
+    MPI_Request *reqs; /* iall: one per call */
+    size_t reqs_cap;
+};
+
+/* The test hook's file (COMMSWEEP_ROWS_FILE), NULL when it is off. */
+static FILE *rows_file;
+
+static void rows_file_open(void)
+{
+    const char *prefix = getenv("COMMSWEEP_ROWS_FILE");
+    if (!prefix || !*prefix)
+        return;
+    char name[4096];
+    snprintf(name, sizeof name, "%s.%d", prefix, harness.rank);
+    rows_file = fopen(name, "w");
+    err_any(MPI_COMM_WORLD, !rows_file, ERR_STATUS_USAGE, "COMMSWEEP_ROWS_FILE: cannot write %s",
+            name);
+}
+
+/* Starts `calls` all-to-alls of count doubles per peer, call k on the pieces
+ * at k * target * count of the buffers, and completes them. */
+static void exchange(struct always_block *blk, size_t calls, size_t count)
 {
     struct msg_type mt;
     if (msg_type_make(count, MPI_DOUBLE, &mt))
         err_fatal("cannot describe %zu doubles as an MPI datatype", count);
-    size_t stride = count * (size_t)sub_size;
+    size_t stride = count * blk->target;
     /* --staging: the calls' send data leaves the device first, and their
      * received data goes back once they are complete. */
-    buf_stage_out(send, 0, calls * stride * sizeof(double));
+    buf_stage_out(blk->send, 0, calls * stride * sizeof(double));
     for (size_t k = 0; k < calls; k++) {
-        const double *s = (const double *)buf_mpi(send) + k * stride;
-        double *r = (double *)buf_mpi(recv) + k * stride;
+        const double *s = (const double *)buf_mpi(blk->send) + k * stride;
+        double *r = (double *)buf_mpi(blk->recv) + k * stride;
         if (ALWAYS_NONBLOCKING)
-            MPI_CHECK(MPI_Ialltoall(s, mt.count, mt.type, r, mt.count, mt.type, sub, &reqs[k]));
+            MPI_CHECK(MPI_Ialltoall(s, mt.count, mt.type, r, mt.count, mt.type, blk->sub.comm,
+                                    &blk->reqs[k]));
         else
-            MPI_CHECK(MPI_Alltoall(s, mt.count, mt.type, r, mt.count, mt.type, sub));
+            MPI_CHECK(MPI_Alltoall(s, mt.count, mt.type, r, mt.count, mt.type, blk->sub.comm));
     }
     if (ALWAYS_NONBLOCKING) {
         /* Waitall takes an int count: complete very long inner loops in parts. */
         for (size_t done = 0; done < calls; done += INT_MAX / 2) {
             size_t n = calls - done < INT_MAX / 2 ? calls - done : INT_MAX / 2;
-            MPI_CHECK(MPI_Waitall((int)n, reqs + done, MPI_STATUSES_IGNORE));
+            MPI_CHECK(MPI_Waitall((int)n, blk->reqs + done, MPI_STATUSES_IGNORE));
         }
     }
-    buf_stage_in(recv, 0, calls * stride * sizeof(double));
+    buf_stage_in(blk->recv, 0, calls * stride * sizeof(double));
     msg_type_free(&mt);
 }
 
 /* Time of one inner loop: from a common start to the last rank's finish,
  * known to every rank so that all take the same stopping decision. */
-static double timed_exchange(MPI_Comm sub, int sub_size, struct buf *send,
-                             struct buf *recv, size_t calls, size_t count,
-                             MPI_Request *reqs)
+static double timed_exchange(struct always_block *blk, size_t calls, size_t count)
 {
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     double t0 = timing_now();
-    exchange(sub, sub_size, send, recv, calls, count, reqs);
+    exchange(blk, calls, count);
     double local = timing_now() - t0, slowest;
     timing_allmax(&local, &slowest, 1, MPI_COMM_WORLD);
     return slowest;
+}
+
+/* The data of one row, checked by every rank together: a failure ends all
+ * of them with status 1 and one line. */
+static void check_row(struct always_block *blk, bool warmup, size_t calls, size_t count)
+{
+    a2a_corrupt_if_asked(blk->recv, A2A_DOUBLE, harness.rank);
+    const struct a2a_layout layout = {calls, count * blk->target, count, blk->sub.size,
+                                      blk->sub.rank, blk->sub.world_of};
+    struct a2a_failure f;
+    bool bad = a2a_check(blk->recv, A2A_DOUBLE, &layout, &f) != 0;
+    err_check(MPI_COMM_WORLD, bad,
+              "data check failed: rank %d, %s of %zu tasks, %zu calls of count %zu: call %zu, "
+              "element %zu from communicator rank %zu is %.0f, expected %.0f",
+              harness.rank, warmup ? "warm-up" : "row", blk->target, calls, count, f.call,
+              f.element, f.peer, f.got, f.want);
 }
 
 /* JSON: a row per size, and one per block for its warm-up (phase). The
@@ -136,15 +188,17 @@ static void declare_table(void)
     report_value("gibps_task", REPORT_UNIT_GIB_S);
 }
 
-static void print_line(bool warmup, int sub_size, size_t calls, size_t count, double time)
+/* The seed's columns: tasks = targetSize, and the bytes of a call are those
+ * of the send and the receive buffer, 2 * targetSize * count doubles. */
+static void print_line(bool warmup, size_t target, size_t calls, size_t count, double time)
 {
-    double bytes_per_call = (double)count * sub_size * sizeof(double);
+    double bytes_per_call = 2.0 * (double)target * (double)count * sizeof(double);
     double total_gib = bytes_per_call * (double)calls / GIB;
-    out_line("%s%8d %10zu %12zu %14.6e %14.6e %14.6e %14.6e", warmup ? "# warm-up: " : "",
-             sub_size, calls, count, bytes_per_call / MIB, total_gib, time, total_gib / time);
+    out_line("%s%8zu %10zu %12zu %14.6e %14.6e %14.6e %14.6e", warmup ? "# warm-up: " : "",
+             target, calls, count, bytes_per_call / MIB, total_gib, time, total_gib / time);
     report_row_begin("always");
     report_row_string("phase", warmup ? "warmup" : "timed");
-    report_row_size("tasks", (size_t)sub_size);
+    report_row_size("tasks", target);
     report_row_size("calls", calls);
     report_row_size("count", count);
     report_row_double("mib_per_call", bytes_per_call / MIB);
@@ -155,58 +209,63 @@ static void print_line(bool warmup, int sub_size, size_t calls, size_t count, do
     report_row_end();
 }
 
-static void run_block(const struct always_config *c, int target, struct buf *send,
+/* One row: calls all-to-alls of count, timed together, then their data
+ * checked. Returns the time (the same on every rank). */
+static double run_row(struct always_block *blk, bool warmup, size_t calls, size_t count)
+{
+    if (ALWAYS_NONBLOCKING && calls > blk->reqs_cap) {
+        MPI_Request *more = realloc(blk->reqs, calls * sizeof *more);
+        err_any(MPI_COMM_WORLD, !more, ERR_STATUS_FAIL, "cannot allocate %zu requests", calls);
+        blk->reqs = more;
+        blk->reqs_cap = calls;
+    }
+    /* What the calls write is poisoned first, so that no row passes its
+     * check on what an earlier row left there. */
+    struct buf span = buf_view(blk->recv, 0, calls * count * blk->target * sizeof(double));
+    buf_set_bytes(&span, 0xFF);
+    double time = timed_exchange(blk, calls, count);
+    check_row(blk, warmup, calls, count);
+    if (rows_file)
+        fprintf(rows_file, "%s %zu %zu %zu\n", warmup ? "warmup" : "timed", blk->target, calls,
+                count);
+    print_line(warmup, blk->target, calls, count, time);
+    return time;
+}
+
+/* The middle loop, as the seed's program runs it. */
+static void run_rows(struct always_block *blk)
+{
+    size_t count_max = blk->count_max;
+    if (count_max == 0) {
+        out_comment("no call: countMax = %zu doubles / %zu tasks = 0 doubles per peer",
+                    blk->c->total, blk->target);
+        return;
+    }
+    run_row(blk, true, 1, count_max);
+    if (count_max == 1)
+        out_comment("no timed row: countMax = 1, and the calls double only while below it");
+    for (size_t calls = 1; calls < count_max; calls *= 2) {
+        double time = run_row(blk, false, calls, count_max / calls);
+        /* The one-call row never ends a block: it is the first timed one. */
+        if (calls >= 2 && time > blk->c->time_limit)
+            break;
+    }
+}
+
+static void run_block(const struct always_config *c, size_t target, struct buf *send,
                       struct buf *recv)
 {
-    struct subcomm b;
-    subcomm_open(target, c->partition == 1, &b);
-    MPI_Comm sub = b.comm;
-    int sub_size = b.size;
-
-    /* Calls halve the count; the full size is split over this communicator. */
-    size_t first_count = c->total / (size_t)sub_size;
+    struct always_block blk = {.c = c, .target = target, .count_max = c->total / target,
+                               .send = send, .recv = recv};
+    subcomm_open((int)target, c->partition == 1, &blk.sub);
     if (!report_jsonl()) /* the JSON table has the names */
         out_comment("%6s %10s %12s %14s %14s %14s %14s", "tasks", "calls", "count",
                     "MiB_per_call", "GiB_total", "time_s", "GiBps_task");
-
-    size_t max_calls = first_count ? first_count : 1;
-    MPI_Request *reqs = ALWAYS_NONBLOCKING ? malloc(sizeof *reqs) : NULL;
-    size_t reqs_cap = 1;
-    err_any(MPI_COMM_WORLD, ALWAYS_NONBLOCKING && !reqs, ERR_STATUS_FAIL, "out of memory");
-
-    if (first_count >= 1) {
-        double warm = timed_exchange(sub, sub_size, send, recv, 1, first_count, reqs);
-        print_line(true, sub_size, 1, first_count, warm);
-    }
-    size_t calls = 1, count = first_count;
-    for (; count >= 1 && calls <= max_calls; calls *= 2, count /= 2) {
-        if (ALWAYS_NONBLOCKING && calls > reqs_cap) {
-            MPI_Request *more = realloc(reqs, calls * sizeof *reqs);
-            err_any(MPI_COMM_WORLD, !more, ERR_STATUS_FAIL, "cannot allocate %zu requests",
-                    calls);
-            reqs = more;
-            reqs_cap = calls;
-        }
-        double time = timed_exchange(sub, sub_size, send, recv, calls, count, reqs);
-        print_line(false, sub_size, calls, count, time);
-        if (time > c->time_limit || count == 1)
-            break;
-    }
-    if (count >= 1) {
-        /* The last inner loop wrote calls pieces: check what arrived. */
-        a2a_corrupt_if_asked(recv, A2A_DOUBLE, harness.rank);
-        struct a2a_failure f;
-        bool bad = a2a_check(recv, A2A_DOUBLE, calls, count, sub_size, b.rank, b.world_of, &f);
-        err_check(MPI_COMM_WORLD, bad,
-                  "data check failed: rank %d, %zu calls of count %zu: call %zu, element %zu "
-                  "from communicator rank %zu is %.0f, expected %.0f",
-                  harness.rank, calls, count, f.call, f.element, f.peer, f.got, f.want);
-    } else {
-        out_comment("no call: %zu doubles per task cannot be split over %d ranks", c->total,
-                    sub_size);
-    }
-    free(reqs);
-    subcomm_close(&b);
+    if (rows_file)
+        fprintf(rows_file, "block %zu\n", target);
+    run_rows(&blk);
+    free(blk.reqs);
+    subcomm_close(&blk.sub);
 }
 
 int main(int argc, char **argv)
@@ -223,13 +282,16 @@ int main(int argc, char **argv)
                 c.total, (double)c.total * sizeof(double) / GIB, c.time_limit,
                 partition_names[c.partition], buf_where_label(c.where));
     out_comment("time: from a common start to the last rank's finish of all the calls; "
-                "GiBps_task = GiB_total / time_s (bytes each task sends)");
+                "as the seed counts: MiB_per_call = 2 * tasks * count * 8 / 2^20 (send and "
+                "receive buffers, tasks = targetSize), GiB_total = calls * MiB_per_call / 1024, "
+                "GiBps_task = GiB_total / time_s");
     report_header_string("buffers", buf_where_label(c.where));
     report_validation(true);
     declare_table();
     if (c.topology)
         topo_report(MPI_COMM_WORLD);
     buf_print_device_header(&c.where, 1);
+    rows_file_open();
 
     struct buf send, recv;
     buf_alloc_all(&send, c.total * sizeof(double), c.where, MPI_COMM_WORLD);
@@ -239,8 +301,10 @@ int main(int argc, char **argv)
     size_t targets[64];
     size_t ntargets = sweep_halving((size_t)harness.size, targets, 64);
     for (size_t t = 0; t < ntargets; t++)
-        run_block(&c, (int)targets[t], &send, &recv);
+        run_block(&c, targets[t], &send, &recv);
 
+    if (rows_file)
+        fclose(rows_file);
     buf_free(&send);
     buf_free(&recv);
     harness_finish(ERR_STATUS_OK);

@@ -44,38 +44,49 @@ void a2a_fill(struct buf *send, size_t n, enum a2a_type t, int world_rank)
     free(stage);
 }
 
-int a2a_check(const struct buf *recv, enum a2a_type t, size_t calls, size_t count,
-              int comm_size, int comm_rank, const int *world_of, struct a2a_failure *f)
+/* Checks len received elements of call k, held at host (the buffer itself
+ * or a staged copy), that start at element `from` of the call's pieces. */
+static int check_piece(const void *host, enum a2a_type t, const struct a2a_layout *l, size_t k,
+                       size_t from, size_t len, struct a2a_failure *f)
+{
+    for (size_t i = 0; i < len; i++) {
+        size_t e = from + i; /* element index in call k's pieces */
+        size_t q = e / l->count, j = e % l->count;
+        size_t sender_index = k * l->stride + (size_t)l->comm_rank * l->count + j;
+        double want = (double)a2a_value(l->world_of[q], sender_index);
+        double got = get_value(host, t, i);
+        if (got != want) {
+            *f = (struct a2a_failure){k, q, j, got, want};
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int a2a_check(const struct buf *recv, enum a2a_type t, const struct a2a_layout *l,
+              struct a2a_failure *f)
 {
     size_t es = a2a_elem_size(t);
-    size_t per_call = (size_t)comm_size * count;
-    size_t total = calls * per_call;
-    const void *host = recv->ptr;
+    size_t per_call = (size_t)l->comm_size * l->count;
+    size_t piece = per_call;
     void *stage = NULL;
-    size_t piece = total;
     if (recv->where != BUF_HOST) {
-        piece = total < A2A_STAGE ? total : A2A_STAGE;
+        piece = per_call < A2A_STAGE ? per_call : A2A_STAGE;
         stage = malloc((piece ? piece : 1) * es);
         if (!stage)
             err_fatal("cannot allocate host staging memory");
-        host = stage;
     }
     int rc = 0;
-    for (size_t off = 0; off < total && rc == 0; off += piece) {
-        size_t len = total - off < piece ? total - off : piece;
-        if (stage)
-            buf_copy_out(stage, recv, off * es, len * es);
-        for (size_t i = 0; i < len; i++) {
-            size_t g = off + i; /* element index in the receive buffer */
-            size_t k = g / per_call, q = (g % per_call) / count, j = g % count;
-            size_t sender_index = k * per_call + (size_t)comm_rank * count + j;
-            double want = (double)a2a_value(world_of[q], sender_index);
-            double got = get_value(host, t, stage ? i : g);
-            if (got != want) {
-                *f = (struct a2a_failure){k, q, j, got, want};
-                rc = -1;
-                break;
+    for (size_t k = 0; k < l->calls && rc == 0; k++) {
+        for (size_t off = 0; off < per_call && rc == 0; off += piece) {
+            size_t len = per_call - off < piece ? per_call - off : piece;
+            size_t at = (k * l->stride + off) * es;
+            const void *host = (const char *)recv->ptr + at;
+            if (stage) {
+                buf_copy_out(stage, recv, at, len * es);
+                host = stage;
             }
+            rc = check_piece(host, t, l, k, off, len, f);
         }
     }
     free(stage);

@@ -2,9 +2,10 @@
  * a2a: the data check of all-to-all exchanges run concurrently in
  * subcommunicators (alltoall/all, always/all, always/iall). Element i of the
  * send buffer of world rank s holds a2a_value(s, i), so after an exchange of
- * `calls` consecutive all-to-alls of `count` elements per peer, element j of
- * the block received from communicator rank q in call k must equal the value
- * its sender put at call k's offset plus (my rank) * count + j.
+ * `calls` all-to-alls of `count` elements per peer, call k's pieces starting
+ * at k * stride of both buffers, element j of the block received from
+ * communicator rank q in call k must equal the value its sender put at
+ * k * stride + (my rank) * count + j.
  */
 #ifndef COMMSWEEP_A2A_H
 #define COMMSWEEP_A2A_H
@@ -33,11 +34,20 @@ struct a2a_failure {
     double got, want;
 };
 
-/* Checks calls x (comm_size x count) received elements. world_of[q] is the
- * world rank of communicator rank q. Returns 0 when all match, else -1 with
- * the first mismatch in *f. */
-int a2a_check(const struct buf *recv, enum a2a_type t, size_t calls, size_t count,
-              int comm_size, int comm_rank, const int *world_of, struct a2a_failure *f);
+/* Where an exchange put its data: calls x (comm_size x count) elements,
+ * call k's at k * stride (at least comm_size * count: always/all spaces the
+ * calls by its target size, so a smaller communicator leaves gaps, which
+ * are not checked). world_of[q] is the world rank of communicator rank q. */
+struct a2a_layout {
+    size_t calls, stride, count;
+    int comm_size, comm_rank;
+    const int *world_of;
+};
+
+/* Checks every received element of the layout. Returns 0 when all match,
+ * else -1 with the first mismatch in *f. */
+int a2a_check(const struct buf *recv, enum a2a_type t, const struct a2a_layout *l,
+              struct a2a_failure *f);
 
 /* world_of[q] for every rank q of comm (caller frees). */
 int *a2a_world_ranks(MPI_Comm comm);

@@ -96,7 +96,8 @@ void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a
                 "buffers: %s",
                 c->strided ? "strided" : "contiguous", c->iters, c->count_hi,
                 c->count_hi * (size_t)harness.size, buf_where_label(c->where));
-    out_comment("time: per iteration the maximum over all ranks; GiB per rank = "
+    out_comment("time: per iteration (one call after a world barrier) the maximum over all "
+                "ranks; GiB per rank = "
                 "(sendcount + recvcount) * comm_size * sizeof(long) / 2^30");
     if (a->topology)
         topo_report(MPI_COMM_WORLD);
@@ -162,9 +163,25 @@ static void exchange_once(const struct a2a_method *m, struct a2a_ctx *ctx, size_
     buf_stage_in(ctx->recv, 0, bytes);
 }
 
-struct a2a_times {
-    double *local, *maxima;
-};
+/* One call, as the seed's program times it: a world barrier, the call, and
+ * its time's maximum over the ranks reduced to rank 0, which prints the
+ * iteration's '###' line at once (iteration 0 is the warm-up). Returns
+ * that maximum on rank 0. The barrier's exit skew is part of a small call's
+ * time; that is the seed's definition, and what the '###' lines promise. */
+static double timed_call(const struct a2a_method *m, struct a2a_ctx *ctx, size_t count,
+                         size_t bytes, size_t iteration)
+{
+    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
+    double t0 = timing_now();
+    exchange_once(m, ctx, count, bytes);
+    double local = timing_now() - t0, slowest = 0.0;
+    timing_max_per_iteration(&local, &slowest, 1, 0, MPI_COMM_WORLD);
+    if (iteration == 0)
+        out_line("### count %zu warm-up time %.9e", count, slowest);
+    else
+        out_line("### count %zu iteration %zu time %.9e", count, iteration, slowest);
+    return slowest;
+}
 
 /* The row of one count: the data line (with --stats its spread columns
  * after the others) and the JSON object. Rank 0. */
@@ -173,11 +190,13 @@ static void print_row(const struct a2a_method *m, const struct a2a_ctx *ctx, siz
                       const struct stats_summary *s)
 {
     const struct subcomm *b = ctx->sub;
+    /* ranks: the target size, as the seed prints it; the bytes: what rank 0
+     * itself sends and receives in its communicator. */
     double gib = (double)(2 * count) * b->size * sizeof(long) / GIB;
     report_row_begin("alltoall");
     report_row_string("algorithm", m->name);
     report_row_size("comms", (size_t)b->ncomms);
-    report_row_size("ranks", (size_t)b->size);
+    report_row_size("ranks", (size_t)b->target);
     report_row_size("count", count);
     report_row_double("gib_per_rank", gib);
     report_row_double("time_min_s", s->min);
@@ -195,13 +214,14 @@ static void print_row(const struct a2a_method *m, const struct a2a_ctx *ctx, siz
     if (report_stats())
         snprintf(spread, sizeof spread, " %14.6e %14.6e %14.6e %14.6e", d.median, d.p5, d.p95,
                  d.cv);
-    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e%s", b->ncomms, b->size,
+    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e%s", b->ncomms, b->target,
              gib, s->min, s->mean, s->max, gib / s->max, gib / s->mean, gib / s->min, spread);
 }
 
-/* One middle-loop step: warm-up, timed calls, per-iteration maxima, data check. */
+/* One middle-loop step: warm-up, timed calls (maxima: each one's maximum
+ * over ranks, on rank 0), data check. */
 static void run_count(const struct a2a_sweep_config *c, const struct a2a_method *m,
-                      struct a2a_ctx *ctx, size_t count, struct a2a_times *tm,
+                      struct a2a_ctx *ctx, size_t count, double *maxima,
                       struct stats_summary *s)
 {
     const struct subcomm *b = ctx->sub;
@@ -214,33 +234,20 @@ static void run_count(const struct a2a_sweep_config *c, const struct a2a_method 
     if (m->begin_count)
         m->begin_count(ctx, count);
 
-    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
-    double t0 = timing_now();
-    exchange_once(m, ctx, count, bytes);
-    double warm = timing_now() - t0, warm_max = 0.0;
-    timing_max_per_iteration(&warm, &warm_max, 1, 0, MPI_COMM_WORLD);
-
-    /* One barrier, then the calls back to back: a barrier per call would add
-     * its exit skew to every small-message time. A call lasts on a rank from
-     * the end of its previous call to the end of this one. */
-    MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
-    double prev = timing_now();
-    for (size_t i = 0; i < c->iters; i++) {
-        exchange_once(m, ctx, count, bytes);
-        double now = timing_now();
-        tm->local[i] = now - prev;
-        prev = now;
-    }
+    double warm = timed_call(m, ctx, count, bytes, 0);
+    for (size_t i = 0; i < c->iters; i++)
+        maxima[i] = timed_call(m, ctx, count, bytes, i + 1);
     if (m->end_count)
         m->end_count(ctx);
     msg_type_free(&mt);
     ctx->mt = NULL;
-    timing_max_per_iteration(tm->local, tm->maxima, c->iters, 0, MPI_COMM_WORLD);
 
     a2a_corrupt_if_asked(ctx->recv, A2A_LONG, harness.rank);
     struct a2a_failure f;
     const int *world_of = b->world_of;
-    bool bad = a2a_check(ctx->recv, A2A_LONG, 1, count, b->size, b->rank, world_of, &f) != 0;
+    const struct a2a_layout layout = {1, count * (size_t)b->size, count, b->size, b->rank,
+                                      world_of};
+    bool bad = a2a_check(ctx->recv, A2A_LONG, &layout, &f) != 0;
     /* The method lets go of its windows and communicators before the
      * program ends: some libraries abort in MPI_Finalize otherwise. */
     bool any_bad = false;
@@ -255,13 +262,8 @@ static void run_count(const struct a2a_sweep_config *c, const struct a2a_method 
 
     if (!out_is_printer())
         return;
-    /* Printed only now: the launcher forwarding output while the timed calls
-     * run would take CPU time from them. */
-    out_line("### count %zu warm-up time %.9e", count, warm_max);
-    for (size_t i = 0; i < c->iters; i++)
-        out_line("### count %zu iteration %zu time %.9e", count, i + 1, tm->maxima[i]);
-    stats_summarize(tm->maxima, c->iters, s);
-    print_row(m, ctx, count, c, warm_max, tm->maxima, s);
+    stats_summarize(maxima, c->iters, s);
+    print_row(m, ctx, count, c, warm, maxima, s);
 }
 
 static void print_columns(void)
@@ -280,7 +282,7 @@ static void print_columns(void)
 /* One method's block inside one communicator: its counts from the largest
  * the buffers hold down to 1. */
 static void run_method(const struct a2a_sweep_config *c, const struct a2a_method *m,
-                       size_t mi, size_t t, struct a2a_ctx *ctx, struct a2a_times *tm,
+                       size_t mi, size_t t, struct a2a_ctx *ctx, double *maxima,
                        a2a_sweep_record_fn record, void *record_arg)
 {
     char note[256] = "";
@@ -297,9 +299,9 @@ static void run_method(const struct a2a_sweep_config *c, const struct a2a_method
     size_t ncounts = sweep_halving(ctx->count_max, counts, A2A_SWEEP_MAX_STEPS);
     for (size_t k = 0; k < ncounts; k++) {
         struct stats_summary s;
-        run_count(c, m, ctx, counts[k], tm, &s);
+        run_count(c, m, ctx, counts[k], maxima, &s);
         if (record && out_is_printer())
-            record(record_arg, t, mi, k, ctx->sub->size, counts[k], ctx->fell_back, &s);
+            record(record_arg, t, mi, k, ctx->sub->target, counts[k], ctx->fell_back, &s);
     }
     if (m->close)
         m->close(ctx);
@@ -319,12 +321,9 @@ void a2a_sweep_run(const struct a2a_sweep_config *c, const struct a2a_method *co
     buf_alloc_all(&recv, count_all * sizeof(long), c->where, MPI_COMM_WORLD);
     if (any_scratch)
         buf_alloc_all(&scratch, count_all * sizeof(long), c->where, MPI_COMM_WORLD);
-    struct a2a_times tm = {malloc(c->iters * sizeof(double)), malloc(c->iters * sizeof(double))};
-    err_any(MPI_COMM_WORLD, !tm.local || !tm.maxima, ERR_STATUS_USAGE,
-            "cannot allocate %zu iteration times", c->iters);
-    /* Touched now so that no page fault lands in a timed call. */
-    memset(tm.local, 0, c->iters * sizeof(double));
-    memset(tm.maxima, 0, c->iters * sizeof(double));
+    double *maxima = calloc(c->iters, sizeof(double));
+    err_any(MPI_COMM_WORLD, !maxima, ERR_STATUS_USAGE, "cannot allocate %zu iteration times",
+            c->iters);
     /* Element i of a send buffer has the same value whatever the count and
      * the communicator, so one fill serves every call (no method writes it). */
     a2a_fill(&send, count_all, A2A_LONG, harness.rank);
@@ -341,15 +340,14 @@ void a2a_sweep_run(const struct a2a_sweep_config *c, const struct a2a_method *co
             ctx.scratch = methods[m]->needs_scratch ? &scratch : NULL;
             if (m > 0)
                 subcomm_label(&b);
-            run_method(c, methods[m], m, t, &ctx, &tm, record, record_arg);
+            run_method(c, methods[m], m, t, &ctx, maxima, record, record_arg);
             /* Each method's rows are a gnuplot block of their own. */
             if (m + 1 < n)
                 out_block_end();
         }
         subcomm_close(&b);
     }
-    free(tm.local);
-    free(tm.maxima);
+    free(maxima);
     buf_free(&send);
     buf_free(&recv);
     if (any_scratch)

@@ -2,8 +2,10 @@
  * a2a_sweep: the triply nested loop of alltoall/all and alltoall/aller.
  *   outer:  concurrent subcommunicators of targetSize = world .. 1 ranks (halving)
  *   middle: count = countAll / targetSize .. 1 longs per peer (halving)
- *   inner:  one untimed warm-up call, then iters timed calls back to back; an
- *           iteration lasts as long as its slowest rank
+ *   inner:  a warm-up call, then iters timed calls, each (the warm-up too)
+ *           between a world barrier and the reduction of its time to rank 0,
+ *           which prints its '###' line as it ends: an iteration lasts as long
+ *           as its slowest rank (the seed's timing, call by call)
  * and, after the timed calls of every count, the element-by-element check of
  * what was received (a2a_check). What one call does is a method (struct
  * a2a_method): MPI_Alltoall for `all`, one algorithm each for `aller`. The
@@ -81,9 +83,10 @@ void a2a_sweep_parse(int argc, char **argv, const char *what, const struct opt_s
 void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a_sweep_args *a);
 
 /* Called on world rank 0 after each count: t indexes the target sizes
- * (world, world/2, ...), m the methods, k the counts of that target;
- * fell_back says the method ran as MPI_Alltoall in rank 0's communicator. */
-typedef void (*a2a_sweep_record_fn)(void *arg, size_t t, size_t m, size_t k, int comm_size,
+ * (world, world/2, ...), target_size is that size, m the methods, k the
+ * counts of that target; fell_back says the method ran as MPI_Alltoall in
+ * rank 0's communicator. */
+typedef void (*a2a_sweep_record_fn)(void *arg, size_t t, size_t m, size_t k, int target_size,
                                     size_t count, bool fell_back,
                                     const struct stats_summary *s);
 

@@ -32,4 +32,9 @@ struct sweep_part {
 void sweep_partition(int world_rank, int world_size, int target_size, bool strided,
                      struct sweep_part *p);
 
+/* Ranks in communicator color of that cut (0 for a color outside it). Never
+ * above target_size; below it for the last communicator of a contiguous cut
+ * that does not divide the world, and for some or all of a strided one's. */
+int sweep_comm_size(int world_size, int target_size, bool strided, int color);
+
 #endif

@@ -12,7 +12,7 @@ if (!exists("dir")) dir = system("dirname '" . ARG0 . "'") . "/"
 load dir . "common.gp"
 call dir . "ranges.gp" size_col bw_col 1048576
 
-set xlabel "bytes per call (send buffer of one task)"
+set xlabel "bytes per call (send and receive buffers of one task)"
 set ylabel "GiB/s per task"
 set logscale y
 array curve[nblocks]

@@ -5,7 +5,8 @@
 # The *_lib.sh files there are helpers that scripts source, not tests. A
 # test program or script that reports no test line at all counts as failed.
 # TESTS=PATTERN runs only the integration scripts whose name matches the shell
-# pattern (e.g. TESTS='osu_*'); TESTS=none runs none.
+# pattern (e.g. TESTS='osu_*'), or one of several separated by |
+# (TESTS='always_*|alltoall_*'); TESTS=none runs none.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # lib.sh: BUILD made absolute, the launcher, summary and its counters.
@@ -29,6 +30,17 @@ count_tap() { # name log
     printf '%-40s %4d passed %3d failed %3d skipped\n' "$name" "$p" "$f" "$s"
 }
 
+# Whether NAME matches one of the |-separated shell patterns (a | that
+# comes from a variable is no alternation for case).
+matches_any() { # NAME PATTERNS
+    local p pats
+    IFS='|' read -r -a pats <<< "$2"
+    for p in "${pats[@]}"; do
+        case "$1" in $p) return 0 ;; esac
+    done
+    return 1
+}
+
 for t in "$@"; do
     name=$(basename "$t")
     log="$log_dir/$name.log"
@@ -45,8 +57,8 @@ if [ "${TESTS:-}" != none ]; then
         [ -e "$t" ] || continue
         name=$(basename "$t" .sh)
         case "$name" in *_lib) continue ;; esac
-        if [ -n "${TESTS:-}" ]; then
-            case "$name" in $TESTS) ;; *) continue ;; esac
+        if [ -n "${TESTS:-}" ] && ! matches_any "$name" "$TESTS"; then
+            continue
         fi
         log="$log_dir/$name.log"
         start=$(date +%s)

@@ -7,7 +7,7 @@
 # processes on the same cores under the same machine state; separate launches
 # on a shared machine differ by more than the 10% being checked. Both figures
 # have the same definition: the mean over calls of each call's maximum over
-# ranks, calls back to back after one barrier.
+# ranks, each call after a world barrier.
 # Of the four bare loops, the inner two run next to all's sweep and the outer
 # two first and last; one pair uses MPI_COMM_WORLD, the other a communicator
 # from MPI_Comm_split (what all uses), and the rounds alternate which is

@@ -20,13 +20,15 @@
 
 struct bare_alltoall_result {
     double per_iteration_max; /* mean over calls of each call's maximum over ranks */
-    double slowest_total;     /* the slowest rank's total time / reps */
+    double slowest_total;     /* the slowest rank's mean time per call */
 };
 
-/* Plain MPI, no harness, the same method as alltoall/all: one warm-up call,
- * one barrier, then the calls back to back, each lasting on a rank from the
- * end of the previous call to the end of its own. comm holds every world
- * rank. Result on world rank 0. Returns -1 on every rank when out of memory. */
+/* Plain MPI, no harness, the same method as alltoall/all: a warm-up call,
+ * then per call a world barrier, the call, and its time's maximum over the
+ * ranks reduced to world rank 0, which prints it as a '###' line at once
+ * (forwarding those lines takes CPU time from the ranks where they have
+ * every core: both sides pay it). comm holds every world rank. Result on
+ * world rank 0. Returns -1 on every rank when out of memory. */
 static int bare_alltoall_long(MPI_Comm comm, long count, long reps, struct bare_alltoall_result *r)
 {
     int rank, size, ok, all_ok;
@@ -34,37 +36,33 @@ static int bare_alltoall_long(MPI_Comm comm, long count, long reps, struct bare_
     MPI_Comm_size(comm, &size);
     long *send = calloc((size_t)count * (size_t)size, sizeof *send);
     long *recv = calloc((size_t)count * (size_t)size, sizeof *recv);
-    double *t = malloc((size_t)reps * sizeof *t), *tmax = malloc((size_t)reps * sizeof *tmax);
-    ok = send && recv && t && tmax;
+    ok = send && recv;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (all_ok) {
-        /* Touched now so that no page fault lands in a timed call. */
-        memset(t, 0, (size_t)reps * sizeof *t);
-        memset(tmax, 0, (size_t)reps * sizeof *tmax);
-        MPI_Alltoall(send, (int)count, MPI_LONG, recv, (int)count, MPI_LONG, comm);
-        MPI_Barrier(MPI_COMM_WORLD);
-        double t0 = MPI_Wtime(), prev = t0;
-        for (long i = 0; i < reps; i++) {
+        double total = 0, sum = 0;
+        for (long i = -1; i < reps; i++) { /* -1: the warm-up */
+            MPI_Barrier(MPI_COMM_WORLD);
+            double t0 = MPI_Wtime();
             MPI_Alltoall(send, (int)count, MPI_LONG, recv, (int)count, MPI_LONG, comm);
-            double now = MPI_Wtime();
-            t[i] = now - prev;
-            prev = now;
+            double t = MPI_Wtime() - t0, tmax = 0;
+            MPI_Reduce(&t, &tmax, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+            if (rank == 0) {
+                printf("### bare call %ld time %.9e\n", i + 1, tmax);
+                fflush(stdout);
+            }
+            if (i >= 0) {
+                total += t;
+                sum += tmax;
+            }
         }
-        double per_call = (prev - t0) / (double)reps;
+        double per_call = total / (double)reps;
         MPI_Reduce(&per_call, &r->slowest_total, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-        MPI_Reduce(t, tmax, (int)reps, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
-        double sum = 0;
-        for (long i = 0; i < reps; i++)
-            sum += tmax[i];
         r->per_iteration_max = sum / (double)reps;
     }
-    free(t);
-    free(tmax);
     free(send);
     free(recv);
     return all_ok ? 0 : -1;
 }
-
 
 enum { FIRST, BEFORE, AFTER, LAST, NLOOPS };
 static const char *const position_names[NLOOPS] = {"first", "before", "after", "last"};

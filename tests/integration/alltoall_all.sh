@@ -28,8 +28,19 @@ run 6 "$ALL" S 1 8
 expect '[ "$RC" = 0 ] && grep -q "^# communicator 1: world ranks 1 3 5$" "$OUT" && grep -q "^# 6 concurrent communicators of 1 rank" "$OUT"' \
     "6 ranks strided: communicators of 6, 3 and 1"
 run 7 "$ALL" contig 1 8
-expect '[ "$RC" = 0 ] && check_sweep_output 7 8 1 >/dev/null && grep -q "^# communicator 2: world ranks 6$" "$OUT"' \
-    "7 ranks contiguous: the last communicator is smaller and the data check passes"
+expect '[ "$RC" = 0 ] && check_sweep_output 7 8 1 >/dev/null && grep -q "^# communicator 2: world ranks 6$" "$OUT" &&
+        grep -q "^# fewer than 3 ranks: communicator 2 has 1 rank$" "$OUT"' \
+    "7 ranks contiguous: the last communicator is smaller, a # line says so, and the data check passes"
+# The ranks column is the target size, as the seed prints it, even where no
+# communicator has that many: 9 ranks strided in 4s are 3 communicators of 3.
+run 9 "$ALL" strided 1 2
+expect_success "9 ranks strided: ranks column 9, 4, 2, 1 (the target sizes), GiB of rank 0's communicator" \
+    check_sweep_output 9 2 1 1 strided
+expect 'grep -q "^# 3 concurrent communicators of 4 ranks (strided)$" "$OUT" &&
+        grep -q "^# fewer than 4 ranks: communicators 0-2 have 3 ranks$" "$OUT" &&
+        grep -q "^# fewer than 2 ranks: communicator 4 has 1 rank$" "$OUT" &&
+        [ "$(grep -c "^# fewer than" "$OUT")" = 2 ]' \
+    "9 ranks strided: a # line names the communicators smaller than the target, in those blocks only"
 
 # Defaults: absent, zero and negative values mean the seed defaults.
 run 2 "$ALL"
@@ -43,6 +54,33 @@ expect '[ "$RC" = 0 ] && grep -q "partition: contiguous, iterations: 3, countHi:
 # The data check can fail: the test hook damages one received element.
 COMMSWEEP_CORRUPT=1 run 4 "$ALL" contig 1 8
 expect '[ "$RC" = 1 ] && grep -q "^all: data check failed" "$ERR"' "a damaged receive buffer fails the data check with status 1"
+# Each ### line is printed as its iteration ends, as the seed does: those of
+# the count whose check fails are out before the failure, ...
+COMMSWEEP_CORRUPT=1 run 2 "$ALL" contig 3 8
+expect '[ "$RC" = 1 ] && grep -q "^### count 8 warm-up time " "$OUT" &&
+        [ "$(grep -c "^### count 8 iteration [1-3] time " "$OUT")" = 3 ] && [ "$(data_lines | wc -l)" = 0 ]' \
+    "the ### lines of a count are printed before its data check (warm-up and 3 iterations, then the failure)"
+# ... and while a count runs: 10^6 calls of 1 MiB per rank take minutes,
+# yet the lines of its first iterations come out within seconds (a minute
+# at most here), and the job, stopped then, keeps them.
+timeout -k 5 60 $MPIEXEC $MPIEXEC_FLAGS -n 2 "$ALL" contig 1000000 65536 > "$OUT" 2> "$ERR" &
+job=$!
+for _ in $(seq 600); do
+    grep -q "^### count 65536 iteration 2 time " "$OUT" && break
+    sleep 0.1
+done
+kill "$job" 2> /dev/null
+wait "$job"
+RC=$?
+# (No row, a line of numbers: the count was cut short. Stopped, MPICH's
+# launcher may end with status 0 and adds its own words on stdout.)
+expect '[ "$(grep -c "^### count 65536 iteration [0-9]* time " "$OUT")" -ge 2 ] && ! grep -qE "^ *[0-9]+ +[0-9]+ " "$OUT"' \
+    "the ### lines of a count's first iterations come out while it runs, and stay when the job is stopped"
+# The ### lines and the rows: one per iteration, in order, each count's
+# before its row, whose min, mean and max time they are.
+run 3 "$ALL" strided 4 8
+expect_success "### lines: a warm-up and one per iteration before each row, which summarises them" \
+    check_iteration_lines 4
 
 # Bad input: one line from the program, status 2, no hang.
 for args in "s abc" "s 12abc" "s 2 12abc" "s 1 99999999999999999999999" "s 99999999999999999999999" \

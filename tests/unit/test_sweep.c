@@ -113,6 +113,45 @@ static void test_partition_every_rank_placed_once(void **state)
     }
 }
 
+/* The seed's program splits with stride = (world - 1) / target + 1 teams,
+ * team = rank % stride (strided) or rank / target (contiguous), ranks in
+ * world order; the cut here must be the same, with the sizes it says. */
+static void test_partition_as_the_seed_splits(void **state)
+{
+    (void)state;
+    enum { MAXW = 40 };
+    for (int world = 1; world <= MAXW; world++) {
+        for (int target = 1; target <= world; target++) {
+            for (int strided = 0; strided < 2; strided++) {
+                int stride = (world - 1) / target + 1;
+                int members[MAXW] = {0}, last_key[MAXW];
+                for (int c = 0; c < MAXW; c++)
+                    last_key[c] = -1;
+                for (int r = 0; r < world; r++)
+                    members[strided ? r % stride : r / target]++;
+                for (int r = 0; r < world; r++) {
+                    int team = strided ? r % stride : r / target;
+                    struct sweep_part p;
+                    sweep_partition(r, world, target, strided, &p);
+                    assert_int_equal(p.ncomms, stride);
+                    assert_int_equal(p.color, team);
+                    assert_true(p.key > last_key[team]); /* world order */
+                    last_key[team] = p.key;
+                    assert_int_equal(p.comm_size, members[team]);
+                }
+                for (int c = 0; c < stride; c++)
+                    assert_int_equal(sweep_comm_size(world, target, strided, c), members[c]);
+                assert_int_equal(sweep_comm_size(world, target, strided, stride), 0);
+                assert_int_equal(sweep_comm_size(world, target, strided, -1), 0);
+            }
+        }
+    }
+    /* 9 ranks strided, target 4: 3 communicators of 3, none of 4 */
+    for (int c = 0; c < 3; c++)
+        assert_int_equal(sweep_comm_size(9, 4, true, c), 3);
+    assert_int_equal(sweep_comm_size(5, 2, false, 2), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -121,6 +160,7 @@ int main(void)
         cmocka_unit_test(test_partition_contiguous),
         cmocka_unit_test(test_partition_strided_pairs_half_world_apart),
         cmocka_unit_test(test_partition_every_rank_placed_once),
+        cmocka_unit_test(test_partition_as_the_seed_splits),
     };
     return cmocka_run_group_tests_name("sweep", tests, NULL, NULL);
 }
