@@ -63,30 +63,42 @@ static int check_piece(const void *host, enum a2a_type t, const struct a2a_layou
     return 0;
 }
 
+/* A device buffer is checked through host copies of up to A2A_STAGE
+ * elements: of whole calls where they fit (many small calls come over in
+ * one copy, not one copy each), else of pieces of one call. */
 int a2a_check(const struct buf *recv, enum a2a_type t, const struct a2a_layout *l,
               struct a2a_failure *f)
 {
     size_t es = a2a_elem_size(t);
     size_t per_call = (size_t)l->comm_size * l->count;
-    size_t piece = per_call;
-    void *stage = NULL;
-    if (recv->where != BUF_HOST) {
-        piece = per_call < A2A_STAGE ? per_call : A2A_STAGE;
-        stage = malloc((piece ? piece : 1) * es);
-        if (!stage)
-            err_fatal("cannot allocate host staging memory");
+    if (recv->where == BUF_HOST) {
+        for (size_t k = 0; k < l->calls; k++)
+            if (check_piece((const char *)recv->ptr + k * l->stride * es, t, l, k, 0, per_call, f))
+                return -1;
+        return 0;
     }
+    void *stage = malloc(A2A_STAGE * es);
+    if (!stage)
+        err_fatal("cannot allocate host staging memory");
     int rc = 0;
-    for (size_t k = 0; k < l->calls && rc == 0; k++) {
-        for (size_t off = 0; off < per_call && rc == 0; off += piece) {
-            size_t len = per_call - off < piece ? per_call - off : piece;
-            size_t at = (k * l->stride + off) * es;
-            const void *host = (const char *)recv->ptr + at;
-            if (stage) {
-                buf_copy_out(stage, recv, at, len * es);
-                host = stage;
-            }
-            rc = check_piece(host, t, l, k, off, len, f);
+    /* Calls per copy: as many whole calls as the stage holds, at least one. */
+    size_t group = per_call <= A2A_STAGE && l->stride <= A2A_STAGE
+                       ? 1 + (A2A_STAGE - per_call) / (l->stride ? l->stride : 1)
+                       : 1;
+    for (size_t k = 0; k < l->calls && rc == 0; k += group) {
+        size_t n = l->calls - k < group ? l->calls - k : group;
+        if (per_call <= A2A_STAGE) {
+            size_t span = (n - 1) * l->stride + per_call;
+            buf_copy_out(stage, recv, k * l->stride * es, span * es);
+            for (size_t c = 0; c < n && rc == 0; c++)
+                rc = check_piece((const char *)stage + c * l->stride * es, t, l, k + c, 0,
+                                 per_call, f);
+            continue;
+        }
+        for (size_t off = 0; off < per_call && rc == 0; off += A2A_STAGE) {
+            size_t len = per_call - off < A2A_STAGE ? per_call - off : A2A_STAGE;
+            buf_copy_out(stage, recv, (k * l->stride + off) * es, len * es);
+            rc = check_piece(stage, t, l, k, off, len, f);
         }
     }
     free(stage);

@@ -226,6 +226,39 @@ static void test_staging(void **state)
     assert_true(strstr(buf_where_label(BUF_DEVICE), "fake") != NULL);
 }
 
+/* The all-to-all check of a device buffer: many small calls come to the
+ * host in a few large copies, not one copy each, and a damaged element in
+ * any call, past the first copy too, is found; calls spaced wider than
+ * their pieces (a communicator smaller than its target) leave gaps that
+ * are not read as data. */
+static void test_a2a_check_device_calls(void **state)
+{
+    (void)state;
+    enum { CALLS = 300000, COUNT = 2, SIZE = 2, STRIDE = 3 * COUNT }; /* target 3, comm of 2 */
+    const int world_of[] = {4, 9};
+    struct buf recv;
+    alloc_ok(&recv, (size_t)CALLS * STRIDE * sizeof(long), BUF_DEVICE);
+    long *host = recv.ptr; /* the fake device's memory is host memory */
+    for (size_t i = 0; i < (size_t)CALLS * STRIDE; i++)
+        host[i] = -1; /* gaps hold what no sender sends */
+    for (size_t k = 0; k < CALLS; k++)
+        for (size_t q = 0; q < SIZE; q++)
+            for (size_t j = 0; j < COUNT; j++)
+                host[k * STRIDE + q * COUNT + j] = a2a_value(world_of[q], k * STRIDE + COUNT + j);
+    struct a2a_layout l = {CALLS, STRIDE, COUNT, SIZE, 1, world_of};
+    struct a2a_failure f;
+    size_t copies = devmem_fake.calls_to_host;
+    assert_int_equal(a2a_check(&recv, A2A_LONG, &l, &f), 0);
+    copies = devmem_fake.calls_to_host - copies;
+    assert_true(copies >= 2 && copies <= 4); /* 1.8 M elements in stages of 1 M */
+    host[(CALLS - 1) * STRIDE + 1 * COUNT + 1] += 1;
+    assert_int_equal(a2a_check(&recv, A2A_LONG, &l, &f), -1);
+    assert_int_equal(f.call, CALLS - 1);
+    assert_int_equal(f.peer, 1);
+    assert_int_equal(f.element, 1);
+    buf_free(&recv);
+}
+
 static void test_memory_choice_and_selection(void **state)
 {
     (void)state;
@@ -371,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_staging),
         cmocka_unit_test(test_raw_copies_land_late),
         cmocka_unit_test(test_real_paths_land),
+        cmocka_unit_test(test_a2a_check_device_calls),
         cmocka_unit_test(test_memory_choice_and_selection),
         cmocka_unit_test(test_threads_select_the_device),
         cmocka_unit_test(test_local_rank_order),
