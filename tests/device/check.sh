@@ -20,6 +20,7 @@
 set -u
 TAP_DETAIL_LINES=30
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/refusal_lib.sh"
 cd "$TOP" || exit 1
 
 built=()
@@ -254,31 +255,7 @@ if has openacc; then
     done
     unset COMMSWEEP_GPU_AWARE
 
-    # A refusal that only one rank reaches: rank 0 is told its MPI reads
-    # device memory, rank 1 that it does not. Every rank must still end
-    # (status 2), with one line from the rank that refused, naming it and
-    # its host; the timeout turns a hang into a failure.
-    host=$(hostname)
-    for p in "osu/osu_latency -d openacc D D" "alltoall/all --memory=openacc contig 2 64" \
-             "always/all --memory=openacc --time-limit=0.05 2048"; do
-        read -r prog args <<< "$p"
-        name=$(basename "$prog")
-        start=$(date +%s)
-        # shellcheck disable=SC2086 # args are words
-        timeout -k 5 20 $MPIEXEC $MPIEXEC_FLAGS -n 1 env COMMSWEEP_GPU_AWARE=1 "$B/$prog" $args \
-            : -n 1 env COMMSWEEP_GPU_AWARE=0 "$B/$prog" $args > "$OUT" 2> "$ERR"
-        RC=$?
-        took=$(($(date +%s) - start))
-        lines=$(program_lines "$name")
-        if [ "$RC" = 2 ] && [ "$lines" = 1 ] &&
-            grep -q "^$name: rank 1 on $host: " "$ERR"; then
-            ok "openacc: $prog: COMMSWEEP_GPU_AWARE=1 on rank 0, 0 on rank 1: status 2, one line from rank 1 (${took}s)"
-        else
-            not_ok "openacc: $prog: COMMSWEEP_GPU_AWARE=1 on rank 0, 0 on rank 1: status 2, one line from rank 1" \
-                "status $RC after ${took}s (want 2; 124 is the timeout), $lines lines from $name (want 1 naming rank 1 on $host)
-$(head -c 800 "$ERR")"
-        fi
-    done
+    one_rank_refuses "$B" openacc
 
     # The GPU proof's script, dry-run on the OpenACC host device, its data
     # staged as for an MPI that cannot read device memory: its checks pass;

@@ -56,6 +56,21 @@ run_part() { # NAME TESTS [UNIT_TEST_BINARIES...]
     read -r p _ f _ s _ <<< "${counts//,/}"
     TAP_PASSED=$((TAP_PASSED + p)) TAP_FAILED=$((TAP_FAILED + f)) TAP_SKIPPED=$((TAP_SKIPPED + ${s:-0}))
 }
+# A device verdict that only one rank reaches ends every rank under MPICH
+# too: an OpenACC build (its device memory on the runtime's host device).
+. "$TOP/tests/device/refusal_lib.sh"
+if [ -e "$(gcc -print-file-name=include/openacc.h)" ]; then
+    if make -j"${JOBS:-2}" MPICC="$mpicc" BUILD="$build-openacc" CFLAGS="$cflags" OPENACC=1 \
+        "$build-openacc/osu/osu_latency" "$build-openacc/alltoall/all" "$build-openacc/always/all" \
+        > "$log" 2>&1; then
+        one_rank_refuses "$build-openacc" "MPICH, openacc"
+    else
+        not_ok "build with $mpicc OPENACC=1 into $build-openacc" "$(tail -n 30 "$log")"
+    fi
+else
+    skip "MPICH: one rank refuses device memory" "gcc's OpenACC (openacc.h) is not installed"
+fi
+
 units=()
 for t in "$build"/tests/unit/test_*; do
     case "$t" in *.o | *.d) ;; *) [ -x "$t" ] && units+=("$t") ;; esac
