@@ -121,8 +121,9 @@ $(BUILD)/%.o: %.c
 	$(MPICC) $(ALL_CFLAGS) -c -o $@ $<
 
 # A device build must not reuse objects compiled without it, and back.
-CONFIG := CUDA=$(CUDA) HIP=$(HIP) OPENACC=$(OPENACC) MPICC=$(MPICC) CFLAGS=$(CFLAGS) \
-          OPENACC_NVPTX_ISA=$(OPENACC_NVPTX_ISA)
+# CFLAGS last: it may hold spaces, and tests read the rest as words.
+CONFIG := CUDA=$(CUDA) HIP=$(HIP) OPENACC=$(OPENACC) OPENACC_NVPTX_ISA=$(OPENACC_NVPTX_ISA) \
+          MPICC=$(MPICC) CFLAGS=$(CFLAGS)
 $(BUILD)/.config: FORCE
 	@mkdir -p $(@D)
 	@echo "$(CONFIG)" | cmp -s - $@ || echo "$(CONFIG)" > $@
