@@ -67,21 +67,19 @@ for np in 1 2 3 4 6 7 8; do
         expect_success "aller $part at $np ranks: the summary names the fastest algorithm of each size" \
             check_summary "$np" 8
         expect '! grep -qE "^# (put|get): .*instead" "$OUT"' "aller $part at $np ranks: put and get get a window on every communicator"
+        cp "$OUT" "$TMPD/sweep-$np-$part"
     done
 done
 
-# The fallbacks say what ran instead.
-run 7 "$ALLER" contig 1 4
-expect 'grep -q "^# 2d: 7 ranks: no 2-D grid with every side above 1, MPI_Alltoall instead$" "$OUT" &&
-        grep -q "^# 3d: 7 ranks: no 3-D or 2-D grid with every side above 1, MPI_Alltoall instead$" "$OUT"' \
+# The fallbacks say what ran instead (in the sweeps' contiguous runs above).
+expect 'grep -q "^# 2d: 7 ranks: no 2-D grid with every side above 1, MPI_Alltoall instead$" "$TMPD/sweep-7-contig" &&
+        grep -q "^# 3d: 7 ranks: no 3-D or 2-D grid with every side above 1, MPI_Alltoall instead$" "$TMPD/sweep-7-contig"' \
     "a prime communicator size: 2d and 3d fall back to MPI_Alltoall and say so"
-run 6 "$ALLER" contig 1 4
-expect 'grep -q "^# 2d: 3 x 2 grid of ranks$" "$OUT" &&
-        grep -q "^# 3d: 6 ranks: no 3-D grid with every side above 1, a 3 x 2 grid of ranks instead$" "$OUT"' \
+expect 'grep -q "^# 2d: 3 x 2 grid of ranks$" "$TMPD/sweep-6-contig" &&
+        grep -q "^# 3d: 6 ranks: no 3-D grid with every side above 1, a 3 x 2 grid of ranks instead$" "$TMPD/sweep-6-contig"' \
     "6 ranks: 2d is 3 x 2; 3d falls back to the same 2-D grid"
-run 8 "$ALLER" contig 1 4
-expect 'grep -q "^# 3d: 2 x 2 x 2 grid of ranks$" "$OUT" && grep -q "^# 2d: 4 x 2 grid of ranks$" "$OUT" &&
-        grep -q "^# node2d: one node of 8 ranks: no exchange between nodes, MPI_Alltoall instead$" "$OUT"' \
+expect 'grep -q "^# 3d: 2 x 2 x 2 grid of ranks$" "$TMPD/sweep-8-contig" && grep -q "^# 2d: 4 x 2 grid of ranks$" "$TMPD/sweep-8-contig" &&
+        grep -q "^# node2d: one node of 8 ranks: no exchange between nodes, MPI_Alltoall instead$" "$TMPD/sweep-8-contig"' \
     "8 ranks: 3d is 2 x 2 x 2, 2d 4 x 2, node2d on one node falls back"
 
 # --algorithm picks and orders the blocks.
