@@ -1,5 +1,6 @@
 /* devmem_fake: host memory posing as a device; see devmem_fake.h. */
 #include "devmem_fake.h"
+#include "late_queue.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,40 +148,21 @@ static int check_thread(const void *a, const void *b, size_t n, const char **err
     return 0;
 }
 
-/* What a real device has been asked to do and may not have done yet: a
- * copy to device memory (from the host: its bytes taken at the call, as
- * CUDA stages pageable memory; from device memory: read when it lands, in
- * order) or a memset. */
-#define FAKE_QUEUE 1024
-static struct pending {
-    char *dst;
-    const char *src; /* device source, or NULL */
-    char *held;      /* host source's bytes, or NULL */
-    int value;       /* memset: both NULL */
-    size_t n;
-} queue[FAKE_QUEUE];
+/* What the fake device has been asked to do and may not have done yet
+ * (late_queue.h); devmem_fake.pending says how much. */
+static struct late_queue queue;
 
 static void land(void)
 {
-    for (size_t i = 0; i < devmem_fake.pending; i++) {
-        struct pending *q = &queue[i];
-        if (q->held)
-            memcpy(q->dst, q->held, q->n);
-        else if (q->src)
-            memmove(q->dst, q->src, q->n);
-        else
-            memset(q->dst, q->value, q->n);
-        free(q->held);
-    }
+    late_queue_land(&queue);
     devmem_fake.pending = 0;
 }
 
-static int later(struct pending q)
+/* rc of a late_queue call: the op queued, or out of memory. */
+static int queued(int rc, const char **err)
 {
-    if (devmem_fake.pending == FAKE_QUEUE)
-        land(); /* a full queue makes a real device wait too */
-    queue[devmem_fake.pending++] = q;
-    return 0;
+    devmem_fake.pending = queue.n;
+    return rc ? wrong(err, "fake device: out of memory") : 0;
 }
 
 int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **err)
@@ -190,11 +172,7 @@ int devmem_raw_to_device(void *dst, const void *src, size_t bytes, const char **
         return wrong(err, "fake device: to_device needs a host source and a device target");
     if (check_thread(dst, src, bytes, err))
         return -1;
-    char *held = malloc(bytes ? bytes : 1);
-    if (!held)
-        return wrong(err, "fake device: out of memory");
-    memcpy(held, src, bytes);
-    return later((struct pending){dst, NULL, held, 0, bytes});
+    return queued(late_queue_from_host(&queue, dst, src, bytes), err);
 }
 
 int devmem_raw_to_host(void *dst, const void *src, size_t bytes, const char **err)
@@ -216,7 +194,7 @@ int devmem_raw_copy(void *dst, const void *src, size_t bytes, const char **err)
         return wrong(err, "fake device: copy needs device memory on both sides");
     if (check_thread(dst, src, bytes, err))
         return -1;
-    return later((struct pending){dst, src, NULL, 0, bytes});
+    return queued(late_queue_copy(&queue, dst, src, bytes), err);
 }
 
 int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
@@ -226,7 +204,7 @@ int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
         return wrong(err, "fake device: memset needs device memory");
     if (check_thread(dst, dst, bytes, err))
         return -1;
-    return later((struct pending){dst, NULL, NULL, value, bytes});
+    return queued(late_queue_memset(&queue, dst, value, bytes), err);
 }
 
 int devmem_synchronize(const char **err)

@@ -111,9 +111,9 @@ done
 # as a real GPU's may, a current device per thread, managed memory with or
 # without concurrent access, a cudaSetDevice that fails on request.
 fake_cudart="$TMPD/fake_cudart.so"
-if has cuda && ! ${CC:-cc} -std=c11 -D_GNU_SOURCE -shared -fPIC \
+if has cuda && ! ${CC:-cc} -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -shared -fPIC -Icommon \
     -I"${CUDA_HOME:-/usr/local/cuda}/include" -o "$fake_cudart" tests/device/fake_cudart.c \
-    -lpthread 2> "$TMPD/fake_cudart.log"; then
+    common/late_queue.c -lpthread 2> "$TMPD/fake_cudart.log"; then
     not_ok "build the fake CUDA runtime" "$(head -n 20 "$TMPD/fake_cudart.log")"
     fake_cudart=
 fi

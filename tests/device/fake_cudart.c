@@ -27,6 +27,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "late_queue.h"
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static _Thread_local int current = -1; /* this thread's cudaSetDevice, -1: never */
 
@@ -65,15 +67,7 @@ static struct area *areas;
 static size_t nareas, areas_cap;
 
 /* Queued copies and memsets (the lock held). */
-struct pending {
-    char *dst;
-    const char *src; /* device source, read when it lands; or NULL */
-    char *held;      /* host source's bytes, taken at the call; or NULL */
-    int value;
-    size_t n;
-};
-static struct pending *queue;
-static size_t queued, queue_cap;
+static struct late_queue queue;
 
 static int device_now(void) { return current < 0 ? 0 : current; }
 
@@ -99,34 +93,10 @@ static bool foreign(const void *p)
     return a && a->kind != AREA_PINNED && a->device != device_now();
 }
 
-static void land(void)
-{
-    for (size_t i = 0; i < queued; i++) {
-        struct pending *q = &queue[i];
-        if (q->held)
-            memcpy(q->dst, q->held, q->n);
-        else if (q->src)
-            memmove(q->dst, q->src, q->n);
-        else
-            memset(q->dst, q->value, q->n);
-        free(q->held);
-    }
-    queued = 0;
-}
+static void land(void) { late_queue_land(&queue); }
 
-static cudaError_t later(struct pending q)
-{
-    if (queued == queue_cap) {
-        size_t cap = queue_cap ? 2 * queue_cap : 64;
-        struct pending *more = realloc(queue, cap * sizeof *more);
-        if (!more)
-            return cudaErrorMemoryAllocation;
-        queue = more;
-        queue_cap = cap;
-    }
-    queue[queued++] = q;
-    return cudaSuccess;
-}
+/* A late_queue call's status as CUDA's. */
+static cudaError_t queued(int rc) { return rc ? cudaErrorMemoryAllocation : cudaSuccess; }
 
 static cudaError_t record(void *p, size_t n, enum area_kind kind)
 {
@@ -246,15 +216,8 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
     if (foreign(dst) || foreign(src)) {
         rc = cudaErrorInvalidDevice;
     } else if (on_device(dst)) {
-        char *held = NULL;
-        if (!on_device(src)) { /* a host source's bytes are taken now */
-            held = malloc(count ? count : 1);
-            if (held)
-                memcpy(held, src, count);
-        }
-        rc = on_device(src) || held ? later((struct pending){dst, on_device(src) ? src : NULL,
-                                                             held, 0, count})
-                                    : cudaErrorMemoryAllocation;
+        rc = queued(on_device(src) ? late_queue_copy(&queue, dst, src, count)
+                                   : late_queue_from_host(&queue, dst, src, count));
     } else {
         land(); /* to the host: after everything before it, and complete */
         memcpy(dst, src, count);
@@ -267,7 +230,7 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 {
     pthread_mutex_lock(&lock);
     cudaError_t rc = foreign(devPtr) ? cudaErrorInvalidDevice
-                                     : later((struct pending){devPtr, NULL, NULL, value, count});
+                                     : queued(late_queue_memset(&queue, devPtr, value, count));
     pthread_mutex_unlock(&lock);
     return rc;
 }
