@@ -11,18 +11,31 @@
 static const char *program_name = "commsweep";
 static char last_message[1024];
 static bool check_failed;
-static void (*exit_hook)(int status);
+#define ERR_MAX_EXIT_HOOKS 4
+static void (*exit_hooks[ERR_MAX_EXIT_HOOKS])(int status);
+static size_t nexit_hooks;
 
 const char *err_message(void) { return last_message; }
 bool err_check_failed(void) { return check_failed; }
-void err_at_exit(void (*fn)(int status)) { exit_hook = fn; }
+void err_at_exit(void (*fn)(int status))
+{
+    for (size_t i = 0; i < nexit_hooks; i++)
+        if (exit_hooks[i] == fn)
+            return;
+    if (nexit_hooks == ERR_MAX_EXIT_HOOKS)
+        err_fatal("more than %d exit hooks", ERR_MAX_EXIT_HOOKS);
+    exit_hooks[nexit_hooks++] = fn;
+}
 
+/* In the order they were set, each once, even when one of them fails. */
 static void run_exit_hook(int status)
 {
-    void (*fn)(int) = exit_hook;
-    exit_hook = NULL; /* once, even when the hook itself fails */
-    if (fn)
+    while (nexit_hooks > 0) {
+        void (*fn)(int) = exit_hooks[0];
+        nexit_hooks--;
+        memmove(exit_hooks, exit_hooks + 1, nexit_hooks * sizeof exit_hooks[0]);
         fn(status);
+    }
 }
 
 void err_set_program(const char *name) { program_name = name; }

@@ -57,7 +57,8 @@ bool err_check_failed(void);
 const char *err_message(void);
 
 /* fn(status) runs once just before the process ends through err_finish or
- * err_fatal (the JSON summary). One hook. */
+ * err_fatal (the JSON summary, the run description held for after a table).
+ * Up to 4 hooks, run in the order they were set; setting one twice keeps one. */
 void err_at_exit(void (*fn)(int status));
 
 /* One "program: message" line on stderr from this rank, stdout flushed

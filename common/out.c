@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "err.h"
 #include "mpistart.h"
@@ -14,8 +15,66 @@
 
 static bool printer = true;
 
+/* The comment lines held for after the table (out_hold_begin). */
+static struct {
+    bool holding, dropping;
+    char *text;
+    size_t used, cap;
+} held;
+
 void out_set_printer(bool is_printer) { printer = is_printer; }
 bool out_is_printer(void) { return printer; }
+
+/* Writes a comment line to stdout, or keeps it while lines are held. */
+static void comment_put(const char *line)
+{
+    if (held.holding && held.dropping)
+        return;
+    if (!held.holding) {
+        printf("# %s\n", line);
+        fflush(stdout);
+        return;
+    }
+    size_t need = held.used + strlen(line) + 4;
+    if (need > held.cap) {
+        size_t cap = held.cap ? held.cap : 4096;
+        while (cap < need)
+            cap *= 2;
+        char *grown = realloc(held.text, cap);
+        if (!grown)
+            err_fatal("cannot keep %zu bytes of header lines", cap);
+        held.text = grown;
+        held.cap = cap;
+    }
+    held.used += (size_t)sprintf(held.text + held.used, "# %s\n", line);
+}
+
+static void release_at_exit(int status)
+{
+    (void)status;
+    out_release_held();
+}
+
+void out_hold_begin(bool print_later)
+{
+    if (!printer || report_jsonl())
+        return;
+    held.holding = true;
+    held.dropping = !print_later;
+    err_at_exit(release_at_exit);
+}
+
+void out_hold_end(void) { held.holding = false; }
+
+void out_release_held(void)
+{
+    held.holding = false;
+    if (!held.used)
+        return;
+    fputs(held.text, stdout);
+    fflush(stdout);
+    held.used = 0;
+}
 
 void out_line(const char *fmt, ...)
 {
@@ -33,22 +92,18 @@ void out_comment(const char *fmt, ...)
 {
     if (!printer)
         return;
-    if (report_jsonl()) {
-        char text[2048];
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(text, sizeof text, fmt, ap);
-        va_end(ap);
-        report_note(text);
-        return;
-    }
     va_list ap;
     va_start(ap, fmt);
-    fputs("# ", stdout);
-    vprintf(fmt, ap);
+    char *text = NULL;
+    int n = vasprintf(&text, fmt, ap);
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
+    if (n < 0)
+        err_fatal("cannot format a comment line");
+    if (report_jsonl())
+        report_note(text);
+    else
+        comment_put(text);
+    free(text);
 }
 
 void out_block_end(void)
@@ -59,12 +114,17 @@ void out_block_end(void)
     fflush(stdout);
 }
 
-void out_title(const char *title)
+void out_title(const char *title) { out_title_version(title, NULL); }
+
+void out_title_version(const char *title, const char *version)
 {
     report_header_string("title", title);
     if (!printer || report_jsonl())
         return;
-    printf("# %s (commsweep %s)\n", title, COMMSWEEP_VERSION);
+    if (version)
+        printf("# %s %s (commsweep %s)\n", title, version, COMMSWEEP_VERSION);
+    else
+        printf("# %s (commsweep %s)\n", title, COMMSWEEP_VERSION);
     fflush(stdout);
 }
 
@@ -85,11 +145,20 @@ void out_header_details(int argc, char **argv)
     runinfo_mpi_library(lib, sizeof lib);
     runinfo_date(date, sizeof date);
 
-    printf("# command:");
+    size_t len = sizeof "command:";
     for (int i = 0; i < argc; i++)
-        printf(" %s", argv[i]);
-    printf("\n# date: %s\n# ranks: %d\n# mpi: %s\n", date, size, lib);
-    fflush(stdout);
+        len += strlen(argv[i]) + 1;
+    char *command = malloc(len);
+    if (!command)
+        err_fatal("cannot allocate %zu bytes for the command line", len);
+    size_t used = (size_t)sprintf(command, "command:");
+    for (int i = 0; i < argc; i++)
+        used += (size_t)sprintf(command + used, " %s", argv[i]);
+    comment_put(command);
+    free(command);
+    out_comment("date: %s", date);
+    out_comment("ranks: %d", size);
+    out_comment("mpi: %s", lib);
 }
 
 void out_comment_per_rank(MPI_Comm comm, const char *label, const char *json_key,

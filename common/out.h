@@ -40,5 +40,21 @@ void out_header(const char *title, int argc, char **argv);
  * the command, date, ranks and MPI lines (collective). */
 void out_title(const char *title);
 void out_header_details(int argc, char **argv);
+/* The title as "# <title> <version> (commsweep VERSION)": the version of the
+ * suite whose test this is (the OSU programs' "v7.4"), read by parsers
+ * written for it; NULL: out_title. */
+void out_title_version(const char *title, const char *version);
+
+/* Holding the run description for after the table, where parsers written
+ * for another suite's output do not see it: from out_hold_begin until
+ * out_hold_end, comment lines (out_comment, out_header_details) are kept
+ * instead of printed; out_release_held prints them, and a program that
+ * ends (err_finish, err_fatal) before it did prints them then. With
+ * print_later false they are dropped instead (a reader that takes every
+ * line after the heading for a row sees none). Text output only: in JSON
+ * Lines the comments are notes as always. */
+void out_hold_begin(bool print_later);
+void out_hold_end(void);
+void out_release_held(void);
 
 #endif
