@@ -23,7 +23,8 @@
 #include "msg.h"
 #include "osu.h"
 
-/* Element types: the reductions pick one with -T; data movement uses bytes. */
+/* Element types (-T); data movement moves bytes without -T, and for its
+ * char (MPI_CHAR in OMB 7.4's "# Datatype:" line either way). */
 enum coll_type { COLL_CHAR, COLL_INT, COLL_FLOAT, COLL_DOUBLE, COLL_BYTE };
 
 /* How much a buffer holds, in blocks of one size: nothing, one block, or one
@@ -51,6 +52,11 @@ struct coll_ctx {
     MPI_Datatype *types;    /* alltoallw: per rank, the type of its block */
     unsigned value_max;     /* send values lie in [0, value_max] */
     struct buf send, recv;
+    /* What the call passes as its buffers: buf_mpi of send and of recv, or
+     * MPI_IN_PLACE where -l puts it (every rank's send buffer; the root's
+     * send buffer of a gather or reduce, its receive buffer of a scatter).
+     * The driver sets them before each call and each persistent request. */
+    void *sendbuf, *recvbuf;
     const struct coll_nbr *nbr; /* neighborhood collectives: the topology; else NULL */
 };
 

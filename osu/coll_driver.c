@@ -11,16 +11,39 @@
 #include "coll_compute.h"
 #include "coll_data.h"
 #include "coll_neighbor.h"
+#include "osu_compat.h"
 #include "osu_ddt.h"
+#include "osu_defaults.h"
 #include "pcoll.h"
 #include "report.h"
 #include "timewin.h"
 
 enum { ROOT_FIXED, ROOT_ROTATE };
-/* -T: ours and OMB 7.4's names, the k-th and (k + 4)-th the same type. */
+/* -T: ours and OMB 7.4's names, the k-th and (k + 4)-th the same type;
+ * all: one sweep with each of OMB's three (char, int, float), as OMB 7.4. */
 static const char *const type_choices[] = {"char",     "int",     "float",     "double",
                                            "mpi_char", "mpi_int", "mpi_float", "mpi_double",
-                                           NULL};
+                                           "all",      NULL};
+#define TYPE_ALL 8
+#define COLL_MAX_TYPES 3
+
+/* -l (OMB 7.4's --in-place): where the call takes MPI_IN_PLACE, by its
+ * shape; OMB offers -l on exactly the calls that have one. */
+enum in_place {
+    IN_PLACE_NONE,
+    IN_PLACE_SEND_ALL,  /* every rank's send buffer: allgather(v), alltoall(v, w),
+                         * allreduce, reduce_scatter(_block) */
+    IN_PLACE_SEND_ROOT, /* the root's send buffer: gather(v), reduce */
+    IN_PLACE_RECV_ROOT, /* the root's receive buffer: scatter(v) */
+};
+static enum in_place in_place_kind(const struct coll_bench *b)
+{
+    if (b->no_data || b->neighbor || b->send == COLL_NONE)
+        return IN_PLACE_NONE;
+    if (!b->rooted)
+        return IN_PLACE_SEND_ALL;
+    return b->send == COLL_PER_RANK ? IN_PLACE_RECV_ROOT : IN_PLACE_SEND_ROOT;
+}
 /* -k: fixed (rank 0), fixed:N or N (rank N, OMB 7.4's form), rotate. */
 struct root_choice {
     int mode;
@@ -51,7 +74,9 @@ struct coll_run {
     struct osu_program prog;
     struct osu_opts o;
     struct coll_ctx c;
-    int type_choice;          /* -T, index in coll_type_names */
+    int type_choice;          /* -T, index in type_choices */
+    bool type_given;          /* -T was given (data movement moves bytes without it) */
+    bool in_place;            /* -l */
     struct root_choice root;  /* -k */
     size_t tests;             /* -t: MPI_Test calls during the compute */
     bool per_iteration_max;   /* --per-iteration-max */
@@ -111,6 +136,49 @@ void coll_fill_zero(struct buf *b)
         buf_zero(b);
 }
 
+/* The in-place buffer of -l on this rank for the current root, or none. */
+static enum in_place in_place_here(const struct coll_run *r)
+{
+    enum in_place k = r->in_place ? in_place_kind(r->b) : IN_PLACE_NONE;
+    return k != IN_PLACE_SEND_ALL && r->c.rank != r->c.root ? IN_PLACE_NONE : k;
+}
+
+/* What the call passes as its buffers (coll.h: sendbuf, recvbuf). */
+static void set_call_buffers(struct coll_run *r)
+{
+    struct coll_ctx *c = &r->c;
+    enum in_place k = in_place_here(r);
+    c->sendbuf = k == IN_PLACE_SEND_ALL || k == IN_PLACE_SEND_ROOT ? MPI_IN_PLACE
+                                                                   : buf_mpi(&c->send);
+    c->recvbuf = k == IN_PLACE_RECV_ROOT ? MPI_IN_PLACE : buf_mpi(&c->recv);
+}
+
+/* -l: the input that an in-place send buffer leaves in the receive buffer:
+ * this rank's own block (allgather, gather), or all that its send buffer
+ * would hold (the others, whose two buffers are alike). */
+static void fill_in_place(struct coll_run *r, size_t iter)
+{
+    struct coll_ctx *c = &r->c;
+    enum in_place k = in_place_here(r);
+    if (k != IN_PLACE_SEND_ALL && k != IN_PLACE_SEND_ROOT)
+        return;
+    if (!(r->b->send == COLL_ONE && r->b->recv == COLL_PER_RANK)) {
+        coll_fill_values(c, &c->recv, c->rank, iter);
+        return;
+    }
+    size_t bytes = c->count * c->elem_size;
+    void *block = c->recv.where == BUF_HOST ? (char *)c->recv.ptr + (size_t)c->rank * bytes
+                                            : malloc(bytes ? bytes : 1);
+    if (!block)
+        err_fatal("cannot allocate %zu bytes of host staging memory", bytes);
+    for (size_t i = 0; i < c->count; i++)
+        coll_store(c->type, block, i, coll_value(c, c->rank, iter, i));
+    if (c->recv.where != BUF_HOST) {
+        buf_copy_in(&c->recv, (size_t)c->rank * bytes, block, bytes);
+        free(block);
+    }
+}
+
 static void fill_default(struct coll_ctx *c, size_t iter)
 {
     if (c->send.ptr)
@@ -124,6 +192,7 @@ static void fill(struct coll_run *r, size_t iter)
         r->b->fill(&r->c, iter);
     else
         fill_default(&r->c, iter);
+    fill_in_place(r, iter);
 }
 
 /* Blocks of one size in a buffer of extent e: this rank's, or (most) the
@@ -146,6 +215,8 @@ static bool check_recv(struct coll_run *r, size_t iter, char *msg, size_t len)
         buf_copy_out(r->recv_host, &c->recv, 0, n * c->elem_size);
         view = r->recv_host;
     }
+    if (in_place_here(r) == IN_PLACE_RECV_ROOT)
+        return true; /* -l: the root's own block stays in its send buffer */
     bool corrupt = r->corrupt;
     bool derived = r->ddt.kind != OSU_DDT_NONE;
     for (size_t i = 0; i < n; i++) {
@@ -177,8 +248,11 @@ static void issue_call(struct coll_run *r, double t0, double compute_s, double *
                        size_t slot)
 {
     struct coll_ctx *c = &r->c;
+    set_call_buffers(r);
     buf_stage_out(c->send.ptr ? &c->send : &c->recv, 0,
                   c->send.ptr ? c->send.bytes : c->recv.bytes);
+    if (c->sendbuf == MPI_IN_PLACE) /* -l: the input is in the receive buffer */
+        buf_stage_out(&c->recv, 0, c->recv.bytes);
     if (r->b->call) {
         r->b->call(c);
     } else if (r->b->init) {
@@ -504,6 +578,7 @@ static void persistent_begin(struct coll_run *r)
         r->persistent[root] = MPI_REQUEST_NULL;
         if (every_root || (size_t)root == r->root.rank) {
             c->root = root;
+            set_call_buffers(r);
             r->b->init(c, &r->persistent[root]);
         }
     }
@@ -538,6 +613,37 @@ static void measure_size(struct coll_run *r, size_t size)
     msg_type_free(&r->c.msg);
 }
 
+/* The element types of the sweeps: -T's one or, for all, OMB 7.4's three;
+ * without -T the data-moving calls move bytes, and they move a char as a
+ * byte (the same MPI_CHAR line, and any pattern value fits). */
+static size_t sweep_types(const struct coll_run *r, enum coll_type *types)
+{
+    size_t n = 1;
+    if (r->b->no_data || (!r->b->reduction && !r->type_given)) {
+        types[0] = COLL_BYTE;
+    } else if (r->type_choice == TYPE_ALL) {
+        types[0] = COLL_CHAR;
+        types[1] = COLL_INT;
+        types[2] = COLL_FLOAT;
+        n = 3;
+    } else {
+        types[0] = (enum coll_type)(r->type_choice % 4);
+    }
+    for (size_t t = 0; t < n && !r->b->reduction; t++)
+        if (types[t] == COLL_CHAR)
+            types[t] = COLL_BYTE;
+    return n;
+}
+
+static void set_type(struct coll_run *r, enum coll_type t)
+{
+    struct coll_ctx *c = &r->c;
+    c->type = t;
+    c->elem = coll_type_mpi(t);
+    c->elem_size = coll_type_size(t);
+    c->value_max = coll_value_max(t, r->b->reduction, c->nranks);
+}
+
 static void parse_options(struct coll_run *r, int argc, char **argv)
 {
     const struct coll_bench *b = r->b;
@@ -553,8 +659,8 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         .warm_large = 10,
         .large_threshold = 8192,
     };
-    r->type_choice = COLL_FLOAT;
-    struct opt_spec extra[12];
+    r->type_choice = -1; /* not given: settled by the defaults after parsing */
+    struct opt_spec extra[20];
     size_t nextra = 0;
     extra[nextra++] = osu_tail_option(&r->tail);
     extra[nextra++] = osu_validation_warmup_option(&r->validation_warmup);
@@ -562,11 +668,22 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         .long_name = "per-iteration-max", .kind = OPT_FLAG, .dest = &r->per_iteration_max,
         .help = "each iteration lasts until its slowest rank is done; min/avg/max over "
                 "iterations"};
-    if (b->reduction)
+    if (!b->no_data)
         extra[nextra++] = (struct opt_spec){
             .long_name = "type", .short_name = 'T', .kind = OPT_CHOICE, .dest = &r->type_choice,
-            .metavar = "[mpi_]char|int|float|double",
-            .help = "element type of the sum (default float)", .choices = type_choices};
+            .metavar = "[mpi_]char|int|float|double|all",
+            .help = b->reduction ? "element type of the sum (default char; the seed's float); "
+                                   "all: a sweep with each of char, int, float"
+                                 : "element type of the blocks (default bytes, MPI_CHAR); all: "
+                                   "a sweep with each of char, int, float",
+            .choices = type_choices};
+    if (in_place_kind(b) != IN_PLACE_NONE)
+        extra[nextra++] = (struct opt_spec){
+            .long_name = "in-place", .short_name = 'l', .kind = OPT_FLAG, .dest = &r->in_place,
+            .help = "MPI_IN_PLACE where OMB 7.4 passes it (every rank's send buffer; the "
+                    "root's of gather and reduce, its receive buffer of scatter)"};
+    extra[nextra++] = osu_compat_array_option();
+    extra[nextra++] = osu_compat_graph_option();
     if (b->rooted)
         extra[nextra++] = (struct opt_spec){
             .long_name = "root", .short_name = 'k', .kind = OPT_CUSTOM, .dest = &r->root,
@@ -593,6 +710,9 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
     extra[nextra++] = timewin_timing_option(&r->timing);
     extra[nextra++] = timewin_length_option(&r->window_us);
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra); /* starts MPI (-I: a session) */
+    r->type_given = r->type_choice >= 0;
+    if (r->type_choice < 0)
+        r->type_choice = osu_seed_defaults() ? COLL_FLOAT : COLL_CHAR;
     r->c.comm = harness.comm;
     r->c.rank = harness.rank;
     r->c.nranks = harness.size;
@@ -608,21 +728,31 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
     r->corrupt = r->check && buf_corrupt_requested(r->c.rank);
 }
 
-/* -M capping, then the doubling sweep (reductions: whole elements only), and
- * refusal of sizes the MPI calls cannot express. */
-static void plan_sizes(struct coll_run *r)
+/* Whether a size of the sweep is measured with elements of elem bytes: it
+ * carries its whole elements (size / elem), as OMB 7.4 counts them, and
+ * needs one at least (and what -D's type spans); size 0 (-m 0:) stays,
+ * without -D, a call of no element. */
+static bool size_kept(const struct coll_run *r, size_t size, size_t elem)
+{
+    size_t least = osu_ddt_min_count(&r->ddt);
+    if (size == 0)
+        return least == 0;
+    return size / elem >= (least > 1 ? least : 1);
+}
+
+/* -M capping, then the doubling sweep (each size of at least one element,
+ * which it carries whole, as OMB 7.4), and refusal of sizes the MPI calls
+ * cannot express. A later sweep of -T all (later) may be empty. */
+static void plan_sizes(struct coll_run *r, bool later)
 {
     struct coll_ctx *c = &r->c;
     struct osu_opts *o = &r->o;
+    r->nsizes = 0;
     if (r->b->no_data) {
         r->sizes[r->nsizes++] = 0;
         return;
     }
     size_t nblocks = blocks(r, r->b->send, true) + blocks(r, r->b->recv, true);
-    size_t asked_min = o->min_size, asked_max = o->max_size;
-    /* A reduction message is at least one element; -M must hold that. */
-    if (o->min_size > 0 && o->min_size < c->elem_size && c->elem_size <= o->max_size)
-        o->min_size = c->elem_size;
     if (!osu_cap_to_memory(o, nblocks))
         err_usage("the memory limit of %zu bytes per process (-M) cannot hold the smallest "
                   "message size %zu at %d ranks (%zu buffers of that size)",
@@ -630,16 +760,17 @@ static void plan_sizes(struct coll_run *r)
     size_t all[COLL_MAX_SIZES];
     size_t nall = sweep_doubling(o->min_size, o->max_size, all, COLL_MAX_SIZES);
     for (size_t i = 0; i < nall; i++)
-        if (all[i] % c->elem_size == 0 && all[i] / c->elem_size >= osu_ddt_min_count(&r->ddt))
+        if (size_kept(r, all[i], c->elem_size))
             r->sizes[r->nsizes++] = all[i];
+    if (r->nsizes == 0 && later)
+        return;
     if (r->nsizes == 0 && r->ddt.kind == OSU_DDT_INDEXED)
         err_usage("-D indx: its blocks span %zu elements, more than the largest message (%zu "
                   "bytes; raise -m)",
                   r->ddt.span, o->max_size);
     if (r->nsizes == 0)
-        err_usage("no message size from %zu to %zu bytes is a whole number of %zu-byte %s "
-                  "elements",
-                  asked_min, asked_max, c->elem_size, coll_type_names[c->type]);
+        err_usage("no message size from %zu to %zu bytes holds one %zu-byte %s element",
+                  o->min_size, o->max_size, c->elem_size, coll_type_names[c->type]);
     size_t largest = r->sizes[r->nsizes - 1], count = largest / c->elem_size;
     if (r->b->reduction && count > (size_t)INT_MAX)
         err_usage("message size %zu bytes is %zu %s elements: MPI reductions take an int "
@@ -651,9 +782,26 @@ static void plan_sizes(struct coll_run *r)
         err_usage("message size %zu bytes at %d ranks needs counts and displacements beyond "
                   "the int range of the v-collectives (at most %zu bytes per rank); lower -m",
                   largest, c->nranks, (size_t)INT_MAX / (size_t)c->nranks);
-    if (nall > r->nsizes && r->ddt.kind != OSU_DDT_INDEXED)
-        out_comment("sizes that are not a whole number of %zu-byte %s elements are skipped",
-                    c->elem_size, coll_type_names[c->type]);
+}
+
+/* Before the first table: how sizes become elements, where some size of
+ * one of the sweeps is below one element or not a whole number of them. */
+static void print_sizes_note(const struct coll_run *r, const enum coll_type *types,
+                             size_t ntypes)
+{
+    if (r->b->no_data || r->ddt.kind == OSU_DDT_INDEXED)
+        return;
+    size_t all[COLL_MAX_SIZES];
+    size_t nall = sweep_doubling(r->o.min_size, r->o.max_size, all, COLL_MAX_SIZES);
+    for (size_t t = 0; t < ntypes; t++) {
+        size_t elem = coll_type_size(types[t]);
+        for (size_t i = 0; i < nall; i++)
+            if (all[i] % elem || !size_kept(r, all[i], elem)) {
+                out_comment("a size carries its whole elements (size / element size), and "
+                            "sizes below one element are skipped, as in OMB 7.4");
+                return;
+            }
+    }
 }
 
 static void *alloc_all(size_t bytes, MPI_Comm comm)
@@ -719,15 +867,23 @@ static void print_window_header(const struct coll_run *r)
                     "MPI_Test and MPI_Wait stay each rank's own averages over all calls");
 }
 
+/* The reduction's line of the current type. */
+static void print_reduction(const struct coll_run *r)
+{
+    if (r->b->reduction)
+        out_comment("reduction: MPI_SUM over %s elements; send values 0 to %u keep every sum "
+                    "exact",
+                    coll_type_names[r->c.type], r->c.value_max);
+}
+
+static void print_heading(const struct coll_run *r);
+
 static void print_header(const struct coll_run *r)
 {
     bool corrupt = r->check && buf_corrupt_rank() >= 0;
     const struct coll_bench *b = r->b;
     const struct coll_ctx *c = &r->c;
-    if (b->reduction)
-        out_comment("reduction: MPI_SUM over %s elements; send values 0 to %u keep every sum "
-                    "exact",
-                    coll_type_names[c->type], c->value_max);
+    print_reduction(r);
     if (b->rooted) {
         if (r->root.mode == ROOT_ROTATE)
             out_comment("root: rotating, iteration i uses rank i mod %d", c->nranks);
@@ -769,10 +925,26 @@ static void print_header(const struct coll_run *r)
         osu_ddt_describe(&r->ddt, text, sizeof text);
         out_comment("%s; Transmit Size: the bytes it carries per block", text);
     }
+    if (r->in_place) {
+        enum in_place k = in_place_kind(b);
+        out_comment("in place (-l): MPI_IN_PLACE as %s",
+                    k == IN_PLACE_SEND_ALL
+                        ? "every rank's send buffer, its input in its receive buffer"
+                    : k == IN_PLACE_SEND_ROOT
+                        ? "the root's send buffer, its input in its receive buffer"
+                        : "the root's receive buffer, its own block left in its send buffer "
+                          "(nothing to check there)");
+    }
     if (corrupt)
         out_comment("warning: COMMSWEEP_CORRUPT=1: receive buffers are corrupted on purpose, "
                     "validation must fail");
+    print_heading(r);
+}
 
+/* The column heading (again before each later sweep of -T all). */
+static void print_heading(const struct coll_run *r)
+{
+    const struct coll_bench *b = r->b;
     static const char *const blocking[] = {"Avg Latency(us)"};
     static const char *const nonblocking[] = {"Overall(us)", "Compute(us)", "Pure Comm.(us)",
                                               "Overlap(%)"};
@@ -809,10 +981,9 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     struct coll_ctx *c = &r->c;
     r->b = b;
     parse_options(r, argc, argv);
-    c->type = b->reduction ? (enum coll_type)(r->type_choice % 4) : COLL_BYTE;
-    c->elem = coll_type_mpi(c->type);
-    c->elem_size = coll_type_size(c->type);
-    c->value_max = coll_value_max(c->type, b->reduction, c->nranks);
+    enum coll_type types[COLL_MAX_TYPES];
+    size_t ntypes = sweep_types(r, types);
+    set_type(r, types[0]);
 
     /* OMB 7.4's lines after its title. */
     char omb[256] = "";
@@ -833,11 +1004,24 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     report_validation(r->check);
     if (!b->no_data)
         osu_fields_datatype(coll_type_omb_name(c->type));
-    plan_sizes(r);
-    allocate(r);
+    plan_sizes(r, false);
+    print_sizes_note(r, types, ntypes);
+    allocate(r); /* the first sweep's sizes are the largest: its elements the smallest */
     print_header(r);
-    for (size_t i = 0; i < r->nsizes; i++)
-        measure_size(r, r->sizes[i]);
+    for (size_t t = 0; t < ntypes; t++) {
+        if (t > 0) {
+            /* -T all: the next type's sweep after its own datatype line, as OMB 7.4 */
+            set_type(r, types[t]);
+            plan_sizes(r, true);
+            out_comment("Datatype: %s.", coll_type_omb_name(c->type));
+            osu_fields_datatype(coll_type_omb_name(c->type));
+            print_reduction(r);
+            print_heading(r);
+        }
+        for (size_t i = 0; i < r->nsizes; i++)
+            measure_size(r, r->sizes[i]);
+    }
+    osu_compat_notes(NULL);
 
     buf_free(&c->send);
     buf_free(&c->recv);

@@ -2,6 +2,8 @@
  * blocking and non-blocking programs; see coll.h. Receive element i is
  * traced back to the rank that sent it and its index in that rank's send
  * buffer, whose value coll_value recomputes. */
+#include <limits.h>
+
 #include "coll.h"
 #include "coll_data.h"
 
@@ -88,9 +90,15 @@ void coll_prepare_reduce_scatter_block(struct coll_ctx *c)
 void coll_prepare_alltoallw(struct coll_ctx *c)
 {
     /* The driver's vector counts are in messages; MPI_Alltoallw places its
-     * blocks in bytes (plan_sizes keeps ranks x size within an int). */
+     * blocks in bytes, each block the count elements of the message (the
+     * size's whole elements), which must stay within an int. */
+    size_t block = c->count * c->elem_size;
+    if (block > (size_t)INT_MAX / (size_t)c->nranks)
+        err_usage("message size %zu at %d ranks needs byte displacements beyond the int range "
+                  "of MPI_Alltoallw (at most %zu bytes per rank); lower -m",
+                  c->size, c->nranks, (size_t)INT_MAX / (size_t)c->nranks);
     for (int i = 0; i < c->nranks; i++) {
-        c->displs[i] = (int)((size_t)i * c->size);
+        c->displs[i] = (int)((size_t)i * block);
         c->types[i] = c->msg.type;
     }
 }

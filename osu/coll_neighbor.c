@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "coll_data.h"
+#include "osu_defaults.h"
 #include "osu_pairs.h"
 
 static int parse_option(const char *arg, void *dest, char *err, size_t errlen)
@@ -129,19 +130,21 @@ void coll_nbr_setup(struct coll_nbr *n, struct coll_ctx *c, char *before, size_t
     double t = create_comm(n, c);
     c->nbr = n;
 
-    /* OMB prints these two lines without a '#'; here stdout holds data and
-     * '#' lines only. */
+    /* OMB 7.4 prints these two lines without a '#' (and a blank after each
+     * dimension); the seed's defaults keep stdout to data and '#' lines. */
+    bool seed = osu_seed_defaults();
+    const char *mark = seed ? "# " : "";
     size_t used = 0;
     if (n->spec.kind == NBR_CART) {
-        used += (size_t)snprintf(before, len, "# Dimensions size =");
+        used += (size_t)snprintf(before, len, "%sDimensions size =%s", mark, seed ? "" : " ");
         for (size_t i = 0; i < n->spec.ndims && used < len; i++)
-            used += (size_t)snprintf(before + used, len - used, " %d", n->dims[i]);
+            used += (size_t)snprintf(before + used, len - used, seed ? " %d" : "%d ", n->dims[i]);
         if (used < len)
             used += (size_t)snprintf(before + used, len - used, "\n");
     }
     if (used < len)
-        snprintf(before + used, len - used, "# Time took to create topology graph:%.2f us.\n",
-                 t * 1e6);
+        snprintf(before + used, len - used, "%sTime took to create topology graph:%.2f us.\n",
+                 mark, t * 1e6);
 }
 
 size_t coll_nbr_blocks(const struct coll_nbr *n, enum coll_extent e, int nranks, bool most)

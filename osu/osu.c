@@ -4,10 +4,12 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "devmem.h"
+#include "osu_defaults.h"
 #include "report.h"
 #include "stats.h"
 
@@ -27,10 +29,16 @@ static int parse_range(const char *arg, void *dest, char *err, size_t errlen)
 
 /* One rank's placement letter: H host, D device (the -d memory; managed on
  * the device with -d managed), MH / MD managed preferred on host / device. */
-static enum buf_where placement(const char *a, enum buf_where dev)
+static enum buf_where placement(const char *a, enum buf_where dev, bool *host_for_d)
 {
     if (strcasecmp(a, "H") == 0)
         return BUF_HOST;
+    if (strcasecmp(a, "D") == 0 && !devmem_vendor()) {
+        /* OMB 7.4 built without GPU support takes D and uses host memory;
+         * frameworks' device checks run so on CPU builds. Said, not hidden. */
+        *host_for_d = true;
+        return BUF_HOST;
+    }
     if (strcasecmp(a, "D") == 0)
         return dev == BUF_MANAGED_DEVICE ? dev : BUF_DEVICE;
     if (strcasecmp(a, "MH") == 0 || strcasecmp(a, "MD") == 0) {
@@ -105,10 +113,18 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
             err_usage("give buffer placement for both ranks (H|D|MH|MD H|D|MH|MD), or none "
                       "(try --help)");
         for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
-            o->where[r] = placement(argv[pos + r], dev);
+            o->where[r] = placement(argv[pos + r], dev, &o->host_for_d);
         pos += OSU_MAX_PLACEMENT;
     }
     o->first_positional = pos;
+    /* The test hook: the frameworks' own command lines, whose default
+     * sweeps run thousands of iterations, in a few seconds. */
+    const char *hook = getenv("COMMSWEEP_TEST_ITERATIONS");
+    char why[128];
+    if (hook && *hook &&
+        opt_to_size(hook, "COMMSWEEP_TEST_ITERATIONS", 1, 1000000, &o->test_iterations, why,
+                    sizeof why))
+        err_usage("%s", why);
     if (o->min_size > o->max_size)
         err_usage("minimum message size %zu is above maximum %zu", o->min_size, o->max_size);
     for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
@@ -129,18 +145,28 @@ _Static_assert(MPI_THREAD_SINGLE == 0, "a program that sets no thread_level asks
 int osu_parse_and_start(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,
                         const struct opt_usage *usage, int thread_level, const bool *session)
 {
-    if (harness_started())
-        return opt_parse_or_exit(argc, argv, specs, nspecs, usage);
+    /* Every OSU program takes --defaults after its own options. */
+    struct opt_spec all[nspecs + 2];
+    if (nspecs)
+        memcpy(all, specs, nspecs * sizeof specs[0]);
+    all[nspecs++] = osu_defaults_option();
+    all[nspecs++] = osu_describe_option();
+    if (harness_started()) {
+        int pos = opt_parse_or_exit(argc, argv, all, nspecs, usage);
+        osu_defaults_settle();
+        return pos;
+    }
     /* Nothing can be printed once per job before MPI runs: the verdict waits
      * until it does. */
     harness_prepare(argv);
     struct opt_result result;
-    opt_parse(argc, argv, specs, nspecs, usage, &result);
-    bool in_session = *session && !mpistart_sessions_missing();
+    opt_parse(argc, argv, all, nspecs, usage, &result);
+    bool in_session = session && *session && !mpistart_sessions_missing();
     harness_start(&argc, &argv, thread_level, in_session ? MPISTART_SESSION : MPISTART_WORLD);
-    int pos = opt_result_or_exit(&result, specs, nspecs, usage);
-    if (*session && !in_session)
+    int pos = opt_result_or_exit(&result, all, nspecs, usage);
+    if (session && *session && !in_session)
         err_usage("-I: %s", mpistart_sessions_missing());
+    osu_defaults_settle();
     return pos;
 }
 
@@ -158,18 +184,25 @@ enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank, int nranks
     return o->where[rank < (nranks + 1) / 2 ? 0 : 1];
 }
 
+/* At most COMMSWEEP_TEST_ITERATIONS (a test hook: command lines kept as
+ * given, -i and -x included, run in seconds). */
+static size_t capped(const struct osu_opts *o, size_t n)
+{
+    return o->test_iterations && n > o->test_iterations ? o->test_iterations : n;
+}
+
 size_t osu_iterations(const struct osu_opts *o, const struct osu_program *p, size_t size)
 {
     if (o->iterations)
-        return o->iterations;
-    return size > p->large_threshold ? p->iter_large : p->iter_small;
+        return capped(o, o->iterations);
+    return capped(o, size > p->large_threshold ? p->iter_large : p->iter_small);
 }
 
 size_t osu_warmup(const struct osu_opts *o, const struct osu_program *p, size_t size)
 {
     if (o->warmup != SIZE_MAX)
-        return o->warmup;
-    return size > p->large_threshold ? p->warm_large : p->warm_small;
+        return capped(o, o->warmup);
+    return capped(o, size > p->large_threshold ? p->warm_large : p->warm_small);
 }
 
 bool osu_cap_to_memory(struct osu_opts *o, size_t buffers_per_size)
@@ -200,14 +233,14 @@ bool osu_cap_to_memory(struct osu_opts *o, size_t buffers_per_size)
 }
 
 /* Prints text line by line (each line ended by a newline); in JSON the
- * '#' lines become notes. */
+ * lines become notes. */
 static void print_lines(const char *text)
 {
     while (text && *text) {
         const char *end = strchr(text, '\n');
         int n = end ? (int)(end - text) : (int)strlen(text);
-        if (report_jsonl() && n > 0 && text[0] == '#') {
-            int skip = n > 1 && text[1] == ' ' ? 2 : 1;
+        if (report_jsonl() && n > 0) { /* OMB's lines without a '#' are notes too */
+            int skip = text[0] != '#' ? 0 : n > 1 && text[1] == ' ' ? 2 : 1;
             out_comment("%.*s", n - skip, text + skip);
         } else {
             out_line("%.*s", n, text);
@@ -222,10 +255,9 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
     print_lines(before);
     if (!p->no_blank_line)
         out_line("%s", "");
-    out_title(p->title);
+    osu_print_title(p->title, !p->not_in_omb);
     print_lines(omb);
-    out_header_details(argc, argv);
-    osu_print_session_line();
+    osu_print_details(argc, argv);
     char buffers[128];
     if (p->placement)
         snprintf(buffers, sizeof buffers, "%s on %s, %s on %s",
@@ -235,7 +267,13 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
                  buf_where_label(o->where[1]));
     else
         snprintf(buffers, sizeof buffers, "%s", buf_where_label(o->where[0]));
-    out_comment("buffers: %s", buffers);
+    if (o->host_for_d && harness.rank == 0) /* once the run is sure to start */
+        err_print("D: this build has no device support (make CUDA=1, HIP=1 or OPENACC=1): "
+                  "those buffers are on the host, as in OMB 7.4 built without it");
+    out_comment("buffers: %s%s", buffers,
+                o->host_for_d ? " (D asked: this build has no device support, so host, as "
+                                "OMB 7.4 built without it)"
+                              : "");
     report_header_string("buffers", buffers);
     report_validation(o->validate);
     if (o->iterations)
@@ -248,22 +286,79 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
     else
         out_comment("warm-up iterations: %zu up to %zu bytes, %zu above", p->warm_small,
                     p->large_threshold, p->warm_large);
+    if (o->test_iterations)
+        out_comment("test hook COMMSWEEP_TEST_ITERATIONS: at most %zu iterations and warm-up "
+                    "iterations, whatever -i and -x say",
+                    o->test_iterations);
     if (p->default_window)
         out_comment("window: %zu", o->window);
     out_comment("validation: %s", o->validate ? "on" : "off");
     buf_print_device_header(o->where, p->placement ? OSU_MAX_PLACEMENT : 1);
 }
 
-void osu_print_session_line(void)
+static void print_session_line(void)
 {
     if (mpistart_model() == MPISTART_SESSION)
         out_comment("MPI start: MPI_Session_init, communicator from the process set %s (-I)",
                     MPISTART_PSET);
 }
 
+void osu_print_title(const char *title, bool in_omb)
+{
+    report_header_string("defaults", osu_defaults_name());
+    if (osu_seed_defaults()) {
+        out_title(title);
+        return;
+    }
+    /* The version of the OMB test this is, where the frameworks' version
+     * patterns read it; then only OMB's own lines until the table. */
+    out_title_version(title, in_omb ? OSU_OMB_VERSION : NULL);
+    out_hold_begin(osu_describe());
+}
+
+void osu_print_details(int argc, char **argv)
+{
+    out_header_details(argc, argv);
+    if (osu_seed_defaults())
+        out_comment("defaults: the seed's (--defaults=seed or COMMSWEEP_DEFAULTS=seed)");
+    else
+        out_comment("defaults: OMB 7.4's (--defaults=seed or COMMSWEEP_DEFAULTS=seed for the "
+                    "seed's); this run description follows the table (--describe)");
+    print_session_line();
+}
+
+
+/* Headings printed under another name (osu_heading_alias). */
+#define MAX_ALIASES 8
+static struct {
+    char name[48], printed[48];
+} aliases[MAX_ALIASES];
+static size_t naliases;
+
+void osu_heading_alias(const char *name, const char *printed)
+{
+    size_t i = 0;
+    while (i < naliases && strcmp(aliases[i].name, name) != 0)
+        i++;
+    if (i == MAX_ALIASES)
+        err_fatal("osu: more than %d heading aliases", MAX_ALIASES);
+    snprintf(aliases[i].name, sizeof aliases[i].name, "%s", name);
+    snprintf(aliases[i].printed, sizeof aliases[i].printed, "%s", printed);
+    naliases += i == naliases;
+}
+
+static const char *printed_name(const char *name)
+{
+    for (size_t i = 0; i < naliases; i++)
+        if (strcmp(aliases[i].name, name) == 0)
+            return aliases[i].printed;
+    return name;
+}
+
 /* A column heading: OSU_WIDTH wide, the Iterations column OSU_ITER_WIDTH. */
 static void heading(struct osu_row *r, const char *name)
 {
+    name = printed_name(name);
     if (strcmp(name, "Iterations") == 0)
         r->used += (size_t)snprintf(r->text + r->used, sizeof r->text - r->used, "%*s",
                                     OSU_ITER_WIDTH, name);
@@ -306,6 +401,7 @@ void osu_print_columns_trailing(const struct osu_opts *o, const char *const *col
     const char *values[OSU_MAX_FIELDS];
     size_t nvalues = value_columns(o, columns, ncolumns, full_columns, nfull, values);
     osu_fields_declare(true, values, nvalues, o->validate, trailing, ntrailing);
+    out_hold_end();
     if (report_jsonl())
         return;
     struct osu_row r;
@@ -369,11 +465,12 @@ void osu_print_columns_unsized(const struct osu_opts *o, const char *const *colu
     if (n == 0)
         return;
     osu_fields_declare(false, values, n, false, trailing, ntrailing);
+    out_hold_end();
     if (report_jsonl())
         return;
     struct osu_row r;
     osu_row_begin(&r, 0);
-    r.used = (size_t)snprintf(r.text, sizeof r.text, "# %s", values[0]);
+    r.used = (size_t)snprintf(r.text, sizeof r.text, "# %s", printed_name(values[0]));
     for (size_t i = 1; i < n; i++)
         heading(&r, values[i]);
     for (size_t i = 0; i < ntrailing; i++)
@@ -502,6 +599,14 @@ void osu_row_end(struct osu_row *r)
     report_row_end();
 }
 
+static const char *pass_word = "Pass", *fail_word = "Fail";
+
+void osu_validation_words(const char *pass, const char *fail)
+{
+    pass_word = pass;
+    fail_word = fail;
+}
+
 void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
                          void (*release)(void *arg), void *arg, const char *fmt, ...)
 {
@@ -511,7 +616,7 @@ void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
     }
     int mine = failed, any = 0;
     MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, harness.comm));
-    osu_row_text(r, any ? "Fail" : "Pass");
+    osu_row_text(r, any ? fail_word : pass_word);
     if (report_row_open())
         report_row_string("validation", any ? "fail" : "pass");
     osu_row_end(r);

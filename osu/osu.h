@@ -41,6 +41,7 @@ struct osu_program {
     bool placement;                     /* accepts H/D positionals per rank */
     const char *placement_who[2];       /* what each letter places (NULL: rank 0, rank 1) */
     bool no_blank_line;                 /* OMB 7.4 prints no blank line before the title */
+    bool not_in_omb;                    /* a program OMB 7.4 does not have (the seed's) */
     int thread_level;                   /* MPI_THREAD_SINGLE (0) unless it needs more */
 };
 
@@ -62,6 +63,8 @@ struct osu_opts {
     bool staging;              /* --staging */
     bool session;              /* -I: MPI started in an MPI session */
     enum buf_where where[OSU_MAX_PLACEMENT]; /* buffers of rank 0 and rank 1 */
+    bool host_for_d;           /* a D placement in a build without device support: host */
+    size_t test_iterations;    /* COMMSWEEP_TEST_ITERATIONS: caps the defaults (0: none) */
     int first_positional;      /* argv index after options and placement */
 };
 
@@ -91,11 +94,24 @@ struct opt_spec osu_session_option(bool *on);
  * MPI has not been started, start it with thread_level, in a session when
  * the parse set *session (and the library has sessions); then act on the
  * result as opt_parse_or_exit, and refuse -I where sessions are missing
- * (status 2). Returns the first positional argument's index. */
+ * (status 2). session may be NULL (no -I). Every table gets --defaults
+ * (osu_defaults.h), settled here. Returns the first positional argument's
+ * index. */
 int osu_parse_and_start(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,
                         const struct opt_usage *usage, int thread_level, const bool *session);
-/* "# MPI start: MPI_Session_init, ..." when MPI runs in a session. */
-void osu_print_session_line(void);
+/* The version of OMB whose programs these are, as its titles print it. */
+#define OSU_OMB_VERSION "v7.4"
+/* The title line. Under OMB 7.4's defaults (osu_defaults.h) it is "# <title>
+ * v7.4 (commsweep V)" (without v7.4 for a program OMB 7.4 does not have:
+ * in_omb false) and the '#' lines of the run description that follow,
+ * up to the column heading, are held and printed after the table
+ * (out_hold_begin); under the seed's, "# <title> (commsweep V)" with the
+ * description in place. */
+void osu_print_title(const char *title, bool in_omb);
+/* After the title and OMB's lines: the command, date, ranks and MPI
+ * (out_header_details), which defaults are in force, and the MPI session
+ * line (-I). Collective. */
+void osu_print_details(int argc, char **argv);
 
 enum buf_where osu_where_for_rank(const struct osu_opts *o, int rank, int nranks);
 
@@ -141,6 +157,11 @@ void osu_print_columns_trailing(const struct osu_opts *o, const char *const *col
 void osu_print_columns_unsized(const struct osu_opts *o, const char *const *columns,
                                size_t ncolumns, const char *const *full_columns, size_t nfull,
                                const char *const *trailing, size_t ntrailing);
+
+/* Prints the heading of column name as printed instead (the JSON field
+ * keeps name): where OMB 7.4 heads a column with what it is not, as the fan
+ * tests' MB/s under "Avg Latency(us)". */
+void osu_heading_alias(const char *name, const char *printed);
 
 /* -z, OMB 7.4's tail columns: the 50th, 90th and 99th percentiles of single
  * iterations. */
@@ -199,6 +220,10 @@ void osu_row_end(struct osu_row *r);
 void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
                          void (*release)(void *arg), void *arg, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+
+/* The Validation column's words (default "Pass" and "Fail"; OMB 7.4's
+ * atomics print "passed" and "failed"). */
+void osu_validation_words(const char *pass, const char *fail);
 
 /* Bandwidth in MB/s (10^6 bytes per second) and message rate (messages per
  * second) from bytes moved, messages and seconds. */

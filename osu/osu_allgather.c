@@ -3,7 +3,7 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Allgather(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv),
+    MPI_CHECK(MPI_Allgather(c->sendbuf, c->msg.count, c->msg.type, c->recvbuf,
                             c->msg.count, c->msg.type, c->comm));
 }
 

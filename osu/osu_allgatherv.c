@@ -4,7 +4,7 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Allgatherv(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv), c->counts,
+    MPI_CHECK(MPI_Allgatherv(c->sendbuf, c->msg.count, c->msg.type, c->recvbuf, c->counts,
                              c->displs, c->msg.type, c->comm));
 }
 

@@ -5,7 +5,7 @@
 static void call(struct coll_ctx *c)
 {
     MPI_CHECK(
-        MPI_Allreduce(buf_mpi(&c->send), buf_mpi(&c->recv), c->icount, c->elem, MPI_SUM, c->comm));
+        MPI_Allreduce(c->sendbuf, c->recvbuf, c->icount, c->elem, MPI_SUM, c->comm));
 }
 
 int main(int argc, char **argv)

@@ -6,7 +6,7 @@
 
 static void init(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(PCOLL_INIT(Allreduce)(buf_mpi(&c->send), buf_mpi(&c->recv), c->icount, c->elem,
+    MPI_CHECK(PCOLL_INIT(Allreduce)(c->sendbuf, c->recvbuf, c->icount, c->elem,
                                     MPI_SUM, c->comm, MPI_INFO_NULL, req));
 }
 

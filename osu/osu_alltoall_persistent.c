@@ -5,7 +5,7 @@
 
 static void init(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(PCOLL_INIT(Alltoall)(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv),
+    MPI_CHECK(PCOLL_INIT(Alltoall)(c->sendbuf, c->msg.count, c->msg.type, c->recvbuf,
                                    c->msg.count, c->msg.type, c->comm, MPI_INFO_NULL, req));
 }
 

@@ -6,8 +6,8 @@
 
 static void init(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(PCOLL_INIT(Alltoallv)(buf_mpi(&c->send), c->counts, c->displs, c->msg.type,
-                                    buf_mpi(&c->recv), c->counts, c->displs, c->msg.type, c->comm,
+    MPI_CHECK(PCOLL_INIT(Alltoallv)(c->sendbuf, c->counts, c->displs, c->msg.type,
+                                    c->recvbuf, c->counts, c->displs, c->msg.type, c->comm,
                                     MPI_INFO_NULL, req));
 }
 

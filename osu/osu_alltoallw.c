@@ -4,7 +4,7 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Alltoallw(buf_mpi(&c->send), c->counts, c->displs, c->types, buf_mpi(&c->recv),
+    MPI_CHECK(MPI_Alltoallw(c->sendbuf, c->counts, c->displs, c->types, c->recvbuf,
                             c->counts, c->displs, c->types, c->comm));
 }
 

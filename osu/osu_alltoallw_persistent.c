@@ -6,8 +6,8 @@
 
 static void init(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(PCOLL_INIT(Alltoallw)(buf_mpi(&c->send), c->counts, c->displs, c->types,
-                                    buf_mpi(&c->recv), c->counts, c->displs, c->types, c->comm,
+    MPI_CHECK(PCOLL_INIT(Alltoallw)(c->sendbuf, c->counts, c->displs, c->types,
+                                    c->recvbuf, c->counts, c->displs, c->types, c->comm,
                                     MPI_INFO_NULL, req));
 }
 

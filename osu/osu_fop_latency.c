@@ -13,6 +13,7 @@ static const struct rma_bench bench = {
     .shape = RMA_SHAPE_LATENCY,
     .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
     .default_sync = RMA_SYNC_FLUSH,
+    .omb = RMA_OMB_ATOMIC,
     .shared_lock = true,
     .omb_types = true,
 };

@@ -4,7 +4,7 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Gatherv(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv), c->counts,
+    MPI_CHECK(MPI_Gatherv(c->sendbuf, c->msg.count, c->msg.type, c->recvbuf, c->counts,
                           c->displs, c->msg.type, c->root, c->comm));
 }
 

@@ -13,6 +13,11 @@ static const struct rma_bench bench = {
     .shape = RMA_SHAPE_LATENCY,
     .rules = {.syncs = RMA_SYNCS_ALL, .device = false},
     .default_sync = RMA_SYNC_FLUSH,
+    .omb = {.in_omb = true,
+            .win = RMA_WIN_CREATE,
+            .sync = RMA_SYNC_LOCK,
+            .exclusive_lock = true,
+            .no_datatype = true},
     .shared_lock = true,
     .omb_types = true,
 };

@@ -4,7 +4,7 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Iallgather(buf_mpi(&c->send), c->msg.count, c->msg.type, buf_mpi(&c->recv),
+    MPI_CHECK(MPI_Iallgather(c->sendbuf, c->msg.count, c->msg.type, c->recvbuf,
                              c->msg.count, c->msg.type, c->comm, req));
 }
 

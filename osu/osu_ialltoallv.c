@@ -4,7 +4,7 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Ialltoallv(buf_mpi(&c->send), c->counts, c->displs, c->msg.type, buf_mpi(&c->recv),
+    MPI_CHECK(MPI_Ialltoallv(c->sendbuf, c->counts, c->displs, c->msg.type, c->recvbuf,
                              c->counts, c->displs, c->msg.type, c->comm, req));
 }
 

@@ -4,7 +4,7 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Ialltoallw(buf_mpi(&c->send), c->counts, c->displs, c->types, buf_mpi(&c->recv),
+    MPI_CHECK(MPI_Ialltoallw(c->sendbuf, c->counts, c->displs, c->types, c->recvbuf,
                              c->counts, c->displs, c->types, c->comm, req));
 }
 

@@ -4,7 +4,7 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Ireduce(buf_mpi(&c->send), buf_mpi(&c->recv), c->icount, c->elem, MPI_SUM,
+    MPI_CHECK(MPI_Ireduce(c->sendbuf, c->recvbuf, c->icount, c->elem, MPI_SUM,
                           c->root, c->comm, req));
 }
 

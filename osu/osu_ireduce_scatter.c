@@ -5,7 +5,7 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Ireduce_scatter(buf_mpi(&c->send), buf_mpi(&c->recv), c->counts, c->elem, MPI_SUM,
+    MPI_CHECK(MPI_Ireduce_scatter(c->sendbuf, c->recvbuf, c->counts, c->elem, MPI_SUM,
                                   c->comm, req));
 }
 

@@ -5,7 +5,7 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Ireduce_scatter_block(buf_mpi(&c->send), buf_mpi(&c->recv), c->counts[0],
+    MPI_CHECK(MPI_Ireduce_scatter_block(c->sendbuf, c->recvbuf, c->counts[0],
                                         c->elem, MPI_SUM, c->comm, req));
 }
 

@@ -5,7 +5,7 @@
 
 static void start(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Iscatterv(buf_mpi(&c->send), c->counts, c->displs, c->msg.type, buf_mpi(&c->recv),
+    MPI_CHECK(MPI_Iscatterv(c->sendbuf, c->counts, c->displs, c->msg.type, c->recvbuf,
                             c->msg.count, c->msg.type, c->root, c->comm, req));
 }
 

@@ -106,6 +106,8 @@ static const struct opt_spec extra[] = {
      .help = "processes forked beside rank 0 and rank 1 (default 2:2, each 1 to 127; RECV "
              "alone: none beside rank 0)",
      .parse = parse_processes},
+    {.long_name = "num-test-calls", .kind = OPT_CUSTOM, .dest = NULL, .metavar = "[SEND:]RECV",
+     .help = "OMB 7.4's name of -t", .parse = parse_processes},
 };
 
 static const struct pt2pt_bench latency_mp = {
@@ -120,12 +122,14 @@ static const struct pt2pt_bench latency_mp = {
              PT2PT_LATENCY_DEFAULTS, .placement = true},
     PT2PT_TWO_RANK_LATENCY,
     .iteration_barrier = true, /* OMB 7.4's: a barrier before each timed round trip */
+    .no_buffer_num = true,
     .extra = extra, .nextra = sizeof extra / sizeof extra[0],
     .setup = mp_setup,
     .exchange = pt2pt_ping_pong,
     .finish = mp_finish,
     .omb_lines = mp_omb_lines,
     .describe = mp_describe,
+    .omb_value_width = 10, /* OMB 7.4's latency without -c */
 };
 
 int main(int argc, char **argv) { pt2pt_main(&latency_mp, argc, argv); }

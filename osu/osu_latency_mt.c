@@ -193,6 +193,8 @@ static const struct opt_spec extra[] = {
     {.long_name = "num-threads", .short_name = 't', .kind = OPT_CUSTOM, .dest = NULL,
      .metavar = "[SEND:]RECV", .help = "threads on rank 0 and rank 1 (default 1:2, at most 128)",
      .parse = parse_threads},
+    {.long_name = "num-test-calls", .kind = OPT_CUSTOM, .dest = NULL, .metavar = "[SEND:]RECV",
+     .help = "OMB 7.4's name of -t", .parse = parse_threads},
 };
 
 static const struct pt2pt_bench latency_mt = {
@@ -207,6 +209,7 @@ static const struct pt2pt_bench latency_mt = {
              .thread_level = MPI_THREAD_MULTIPLE},
     PT2PT_TWO_RANK_LATENCY,
     .extra = extra, .nextra = sizeof extra / sizeof extra[0],
+    .no_buffer_num = true,
     .setup = mt_setup,
     .prepare = mt_prepare,
     .exchange = mt_exchange,

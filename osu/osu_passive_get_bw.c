@@ -8,7 +8,7 @@ static const struct rma_bench bench = {
              .description = "MPI_Get bandwidth with passive synchronization: rank 0 locks rank 1's window, issues\n"
                             "-W gets and unlocks.",
              .min_size = 1, .max_size = RMA_MAX_SIZE,
-             RMA_BANDWIDTH_LOOPS},
+             RMA_BANDWIDTH_LOOPS, .not_in_omb = true},
     .op = &rma_op_get,
     .shape = RMA_SHAPE_BANDWIDTH,
     .rules = {.syncs = RMA_SYNCS_PASSIVE, .device = true},

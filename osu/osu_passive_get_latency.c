@@ -7,7 +7,7 @@ static const struct rma_bench bench = {
              .placement = true,
              .description = "Time of MPI_Win_lock + MPI_Get + MPI_Win_unlock from rank 0 on rank 1's window.",
              .min_size = 1, .max_size = RMA_MAX_SIZE,
-             RMA_LATENCY_LOOPS},
+             RMA_LATENCY_LOOPS, .not_in_omb = true},
     .op = &rma_op_get,
     .shape = RMA_SHAPE_LATENCY,
     .rules = {.syncs = RMA_SYNCS_PASSIVE, .device = true},

@@ -13,6 +13,7 @@ static const struct rma_bench bench = {
     .shape = RMA_SHAPE_BIBANDWIDTH,
     .rules = {.syncs = RMA_SYNCS_ACTIVE, .device = true},
     .default_sync = RMA_SYNC_PSCW,
+    .omb = {.in_omb = true, .win = RMA_WIN_ALLOCATE, .sync = RMA_SYNC_PSCW},
     .shared_lock = true,
 };
 

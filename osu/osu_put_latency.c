@@ -13,6 +13,7 @@ static const struct rma_bench bench = {
     .shape = RMA_SHAPE_LATENCY,
     .rules = {.syncs = RMA_SYNCS_ALL, .device = true},
     .default_sync = RMA_SYNC_PSCW,
+    .omb = RMA_OMB_ALLOCATE_FLUSH,
     .shared_lock = true,
 };
 

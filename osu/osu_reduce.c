@@ -4,7 +4,7 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Reduce(buf_mpi(&c->send), buf_mpi(&c->recv), c->icount, c->elem, MPI_SUM, c->root,
+    MPI_CHECK(MPI_Reduce(c->sendbuf, c->recvbuf, c->icount, c->elem, MPI_SUM, c->root,
                          c->comm));
 }
 

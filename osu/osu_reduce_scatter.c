@@ -4,7 +4,7 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Reduce_scatter(buf_mpi(&c->send), buf_mpi(&c->recv), c->counts, c->elem, MPI_SUM,
+    MPI_CHECK(MPI_Reduce_scatter(c->sendbuf, c->recvbuf, c->counts, c->elem, MPI_SUM,
                                  c->comm));
 }
 

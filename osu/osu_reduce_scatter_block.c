@@ -4,7 +4,7 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Reduce_scatter_block(buf_mpi(&c->send), buf_mpi(&c->recv), c->counts[0], c->elem,
+    MPI_CHECK(MPI_Reduce_scatter_block(c->sendbuf, c->recvbuf, c->counts[0], c->elem,
                                        MPI_SUM, c->comm));
 }
 

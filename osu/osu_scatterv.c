@@ -4,7 +4,7 @@
 
 static void call(struct coll_ctx *c)
 {
-    MPI_CHECK(MPI_Scatterv(buf_mpi(&c->send), c->counts, c->displs, c->msg.type, buf_mpi(&c->recv),
+    MPI_CHECK(MPI_Scatterv(c->sendbuf, c->counts, c->displs, c->msg.type, c->recvbuf,
                            c->msg.count, c->msg.type, c->root, c->comm));
 }
 

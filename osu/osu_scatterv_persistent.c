@@ -6,8 +6,8 @@
 
 static void init(struct coll_ctx *c, MPI_Request *req)
 {
-    MPI_CHECK(PCOLL_INIT(Scatterv)(buf_mpi(&c->send), c->counts, c->displs, c->msg.type,
-                                   buf_mpi(&c->recv), c->msg.count, c->msg.type, c->root, c->comm,
+    MPI_CHECK(PCOLL_INIT(Scatterv)(c->sendbuf, c->counts, c->displs, c->msg.type,
+                                   c->recvbuf, c->msg.count, c->msg.type, c->root, c->comm,
                                    MPI_INFO_NULL, req));
 }
 

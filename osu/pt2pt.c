@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "osu_compat.h"
+#include "osu_defaults.h"
 #include "pt2pt_arith.h"
 #include "report.h"
 
@@ -41,6 +43,13 @@ static const char *type_omb_name(int t)
 static size_t type_size(int t) { return t == 1 ? sizeof(int) : t == 2 ? sizeof(float) : 1; }
 /* -D: each message as one derived datatype. */
 static struct osu_ddt ddt;
+/* -b single|multiple (OMB 7.4's --buffer-num): multiple gives each message
+ * of a window a send and a receive buffer of its own (message_stride); a
+ * program without a window then allocates its buffers again for each size,
+ * as OMB 7.4 does (buffers_per_size). */
+static int buffer_num;
+static const char *const buffer_num_names[] = {"single", "multiple", NULL};
+static bool buffers_per_size;
 
 void pt2pt_fill_region(struct buf *b, size_t offset, size_t len, int rank, size_t iteration)
 {
@@ -103,10 +112,18 @@ void pt2pt_one_way_setup(struct pt2pt_ctx *c)
     c->receives_data = c->peer >= 0 && !c->initiator;
 }
 
+/* The messages of a window that have buffers of their own: all under -b
+ * multiple, else the one. Message w is keyed iteration + w (OMB 7.4's
+ * keys), so that one landing in another's buffer is caught. */
+static size_t own_buffers(const struct pt2pt_ctx *c)
+{
+    return c->message_stride ? c->window : 1;
+}
+
 static void default_fill(struct pt2pt_ctx *c)
 {
-    if (c->sends_data)
-        pt2pt_fill_region(&c->send, 0, c->size, c->rank, c->iteration);
+    for (size_t w = 0; c->sends_data && w < own_buffers(c); w++)
+        pt2pt_fill_region(&c->send, w * c->message_stride, c->size, c->rank, c->iteration + w);
 }
 
 size_t pt2pt_check_message(const struct pt2pt_ctx *c, size_t offset, int rank, size_t key)
@@ -128,17 +145,19 @@ size_t pt2pt_check_message(const struct pt2pt_ctx *c, size_t offset, int rank, s
 
 /* Every peer's message, each in its slice (or all in the one buffer, which
  * then holds one peer's: a program with several peers sets peer_stride
- * under -c). The index is the byte's in the receive buffer. */
+ * under -c), of every message buffer (-b multiple). The index is the
+ * byte's in the receive buffer. */
 static size_t default_check(struct pt2pt_ctx *c)
 {
     if (!c->receives_data)
         return SIZE_MAX;
-    for (size_t p = 0; p < c->npeers; p++) {
-        size_t offset = p * c->peer_stride;
-        size_t bad = pt2pt_check_message(c, offset, c->peers[p], c->iteration);
-        if (bad != SIZE_MAX)
-            return offset + bad;
-    }
+    for (size_t w = 0; w < own_buffers(c); w++)
+        for (size_t p = 0; p < c->npeers; p++) {
+            size_t offset = w * c->message_stride + p * c->peer_stride;
+            size_t bad = pt2pt_check_message(c, offset, c->peers[p], c->iteration + w);
+            if (bad != SIZE_MAX)
+                return offset + bad;
+        }
     return SIZE_MAX;
 }
 
@@ -269,12 +288,28 @@ static void combine_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c,
     }
 }
 
+/* Send and receive buffers of bytes each (slots slices of max_size),
+ * every page touched now, so that no first-touch fault lands in a timed
+ * loop; collective. */
+static void alloc_buffers(struct pt2pt_ctx *c, size_t bytes)
+{
+    buf_alloc_all(&c->send, bytes, c->where, harness.comm);
+    buf_alloc_all(&c->recv, bytes, c->where, harness.comm);
+    buf_zero(&c->send);
+    buf_zero(&c->recv);
+}
+
 /* Measures one size at the current window; collective. */
 static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size,
                     struct pt2pt_measured *m)
 {
     const struct osu_opts *o = c->opts;
     c->size = size;
+    if (buffers_per_size) {
+        buf_free(&c->send);
+        buf_free(&c->recv);
+        alloc_buffers(c, size * c->slots);
+    }
     char why[256];
     if (ddt.kind != OSU_DDT_NONE) {
         if (osu_ddt_make(&ddt, size / c->elem_size, c->elem, c->elem_size, &c->type, why,
@@ -359,6 +394,8 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
     measure(b, c, size, &m);
     struct osu_row row;
     osu_row_begin(&row, size);
+    if (b->omb_value_width && !c->opts->validate && !osu_seed_defaults())
+        row.first_width = b->omb_value_width;
     for (size_t i = 0; i < c->ncolumns; i++)
         osu_row_value(&row, m.values[i]);
     if (c->opts->full) {
@@ -392,6 +429,16 @@ static void print_columns(const struct pt2pt_bench *b, const struct pt2pt_ctx *c
     const char *trailing[OSU_NTAIL + 1];
     size_t ntrailing = 0;
     osu_tail_names(latency, tails);
+    if (b->omb_columns && !osu_seed_defaults()) {
+        /* OMB's names over the same values; the tails named as OMB's first
+         * heading says, the JSON fields keep what the values are. */
+        char omb_tails[OSU_NTAIL][32];
+        osu_tail_names(strstr(b->omb_columns[0], "Latency") != NULL, omb_tails);
+        for (size_t i = 0; i < c->ncolumns; i++)
+            osu_heading_alias(b->columns[i], b->omb_columns[i]);
+        for (size_t k = 0; k < OSU_NTAIL; k++)
+            osu_heading_alias(tails[k], omb_tails[k]);
+    }
     for (size_t k = 0; tail && k < OSU_NTAIL; k++)
         trailing[ntrailing++] = tails[k];
     if (ddt.kind != OSU_DDT_NONE)
@@ -404,6 +451,7 @@ static void print_columns(const struct pt2pt_bench *b, const struct pt2pt_ctx *c
 /* A window heading of the -V matrices: "#      " and each window in 12. */
 static void print_window_heading(const size_t *windows, size_t nwindows)
 {
+    out_hold_end(); /* a heading: what was held waits for after the table */
     struct osu_row r = {.used = 0, .first_width = 0};
     r.used = (size_t)snprintf(r.text, sizeof r.text, "#      ");
     for (size_t w = 0; w < nwindows && r.used < sizeof r.text; w++)
@@ -490,14 +538,13 @@ static void measure_matrix(const struct pt2pt_bench *b, struct pt2pt_ctx *c, con
 
 static void allocate(struct pt2pt_ctx *c, const struct osu_opts *o)
 {
-    size_t bytes = o->max_size * c->slots;
-    buf_alloc_all(&c->send, bytes, c->where, harness.comm);
-    buf_alloc_all(&c->recv, bytes, c->where, harness.comm);
     c->peer_stride = c->slice_per_peer ? o->max_size : 0;
-    /* Touch every page now so no first-touch fault lands in a timed loop. */
-    buf_zero(&c->send);
-    buf_zero(&c->recv);
     size_t window = o->window ? o->window : 1;
+    /* -b multiple: window buffers, each of slots slices (without a window,
+     * measure allocates each size's own). */
+    c->message_stride = buffer_num && o->window ? o->max_size * c->slots : 0;
+    if (!buffers_per_size)
+        alloc_buffers(c, o->max_size * c->slots * (c->message_stride ? window : 1));
     size_t n = window * (c->npeers > 2 ? c->npeers : 2);
     c->requests = malloc(n * sizeof *c->requests);
     c->statuses = malloc(n * sizeof *c->statuses);
@@ -509,7 +556,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
 {
     running = b;
     struct osu_opts o;
-    struct opt_spec extra[b->nextra + 4];
+    struct opt_spec extra[b->nextra + 7];
     extra[0] = osu_tail_option(&tail);
     extra[1] = (struct opt_spec){.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE,
                                  .dest = &type_choice, .metavar = "mpi_char|mpi_int|mpi_float|all",
@@ -518,9 +565,20 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                                  .choices = type_names};
     extra[2] = osu_validation_warmup_option(&validation_warmup);
     extra[3] = osu_ddt_option(&ddt);
+    size_t nextra = 4;
+    if (!b->no_buffer_num)
+        extra[nextra++] = (struct opt_spec){
+            .long_name = "buffer-num", .short_name = 'b', .kind = OPT_CHOICE,
+            .dest = &buffer_num, .metavar = "single|multiple", .choices = buffer_num_names,
+            .help = "multiple: a send and a receive buffer for each message of a window "
+                    "(without a window: allocated again for each size); default single"};
+    extra[nextra++] = osu_compat_graph_option();
+    if (b->unused_test_calls)
+        extra[nextra++] = osu_compat_test_calls_option();
     if (b->nextra)
-        memcpy(extra + 4, b->extra, b->nextra * sizeof *extra);
-    osu_parse(&o, &b->prog, argc, argv, extra, b->nextra + 4); /* starts MPI */
+        memcpy(extra + nextra, b->extra, b->nextra * sizeof *extra);
+    nextra += b->nextra;
+    osu_parse(&o, &b->prog, argc, argv, extra, nextra); /* starts MPI */
     corrupt_sent_data = buf_corrupt_requested(harness.rank);
     if (o.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[o.first_positional]);
@@ -543,8 +601,6 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         c.peers = &c.peer;
         c.npeers = c.peer >= 0 ? 1 : 0;
     }
-    /* Two buffers (send, recv) of slots slices each; a window reuses them. */
-    size_t buffers = 2 * c.slots;
 
     if (o.min_size == 0) {
         /* OMB 7.4 never measures size 0: sizes start at 1 byte. */
@@ -559,6 +615,10 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     if (vary && !o.window_set)
         o.window = PT2PT_VARY_WINDOWS; /* OMB 7.4's windows: 1 to 128 */
     c.window = o.window ? o.window : 1;
+    buffers_per_size = buffer_num && !o.window;
+    /* Two buffers (send, recv) of slots slices each; a window reuses them,
+     * but for -b multiple, where each of its messages has its own. */
+    size_t buffers = 2 * c.slots * (buffer_num && o.window ? o.window : 1);
     int first_type = type_choice < PT2PT_NTYPES ? type_choice : 0;
     int last_type = type_choice < PT2PT_NTYPES ? type_choice : PT2PT_NTYPES - 1;
     char before[256] = "", after[512] = "";
@@ -571,6 +631,11 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);
     if (b->describe)
         b->describe(&c);
+    if (buffer_num)
+        out_comment(o.window ? "buffers: each message of a window has a send and a receive "
+                               "buffer of its own (-b multiple)"
+                             : "buffers: allocated again for each message size (-b multiple, "
+                               "as OMB 7.4)");
     int corrupt_rank = buf_corrupt_rank();
     if (corrupt_rank >= 0)
         out_comment("warning: COMMSWEEP_CORRUPT=1: rank %d damages one byte of every message "
@@ -630,6 +695,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                 measure_size(b, &c, sizes[s]);
         }
     }
+    osu_compat_notes(NULL);
     stop(b, &c);
     free(c.requests);
     free(c.statuses);

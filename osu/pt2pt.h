@@ -8,9 +8,11 @@
  * this rank (exchange) and how a time per iteration becomes its reported
  * values. The driver owns everything else: MPI start (osu_parse, -I),
  * options, rank-count
- * checks, the -M cap, buffers (allocated once at the largest size), the size
- * sweep (and window sweep for -V), warm-up, timing, the cross-rank reduction,
- * -f statistics, -c validation and printing.
+ * checks, the -M cap, buffers (allocated once at the largest size; with
+ * OMB 7.4's -b multiple one per message of a window, or, for the programs
+ * without a window, again for each size as OMB does), the size sweep (and
+ * window sweep for -V), warm-up, timing, the cross-rank reduction, -f
+ * statistics, -c validation and printing.
  *
  * Validation (-c): each timed iteration is then run on its own; before it the
  * sending ranks fill their data with buf_pattern(rank, iteration, index) and
@@ -75,6 +77,9 @@ struct pt2pt_ctx {
     bool receives_data;/* -c: the driver checks recv after each iteration */
     size_t npairs;     /* pairs that communicate */
     size_t slots;      /* send and recv hold this many max_size slices (1) */
+    size_t message_stride; /* -b multiple: bytes between the buffers of the
+                            * messages of a window, each slots slices (the
+                            * driver sets it; 0: one buffer for all) */
     size_t size;       /* current message size in bytes */
     size_t window;     /* current window (messages per iteration) */
     size_t iteration;  /* -c: index of the iteration about to run */
@@ -103,6 +108,14 @@ struct pt2pt_bench {
     const struct opt_spec *extra;       /* the program's own options */
     size_t nextra;
     const bool *vary_window;            /* points at the program's -V flag, or NULL */
+    bool no_buffer_num;                 /* no -b (OMB 7.4 has none: osu_latency_mt, _mp) */
+    bool unused_test_calls;             /* takes OMB 7.4's -t and uses it nowhere (osu_bw,
+                                         * osu_bibw and their persistent forms, as OMB) */
+    /* Under OMB 7.4's defaults (osu_defaults.h): the headings OMB prints
+     * over the columns (NULL: the columns' own), and the width of the
+     * first value without -c (0: OSU_WIDTH), where OMB's differ. */
+    const char *const *omb_columns;
+    int omb_value_width;
 
     /* After options: decide roles (peer or peers, initiator, timed,
      * sends/receives data), refuse bad option combinations with err_usage.
@@ -159,6 +172,8 @@ size_t pt2pt_check_message(const struct pt2pt_ctx *c, size_t offset, int rank, s
  *     peer_stride is set), waits and sends each a 4-byte reply, which the
  *     initiator waits for. Every rank has one peer but in the fan tests.
  *   window_both_ways: both post window MPI_Irecv and window MPI_Isend, wait.
+ * Under -b multiple (message_stride set) message w of a window is sent from
+ * and received into buffers of its own, w * message_stride bytes in.
  * With --staging each message costs one copy each way inside the timed
  * loop; a window makes all its copies to the host before its first send
  * and all copies back after its wait, since MPI forbids writing a buffer
@@ -197,7 +212,7 @@ extern const char *const pt2pt_bandwidth_full_columns[3];
 #define PT2PT_TWO_RANK_BANDWIDTH                                                        \
     .ranks = PT2PT_EXACTLY_TWO, .combine = PT2PT_SLOWEST,                               \
     .columns = pt2pt_bandwidth_columns, .ncolumns = 1,                                  \
-    .full_columns = pt2pt_bandwidth_full_columns
+    .full_columns = pt2pt_bandwidth_full_columns, .unused_test_calls = true
 
 /* The values of the two-rank bandwidth programs: the bytes of the window
  * (osu_bw) or of both directions' windows (osu_bibw) per second, MB/s. */

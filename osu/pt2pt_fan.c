@@ -8,6 +8,8 @@
 
 #include "fan_nodes.h"
 
+const char *const pt2pt_fan_omb_columns[1] = {"Avg Latency(us)"};
+
 static size_t ranks_per_node; /* --ranks-per-node, 0: by host name */
 static struct fan_nodes nodes;
 static int *partners;

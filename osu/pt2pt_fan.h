@@ -24,11 +24,14 @@ void pt2pt_fan_describe(const struct pt2pt_ctx *c);
 void pt2pt_fan_finish(struct pt2pt_ctx *c);
 
 /* The struct pt2pt_bench fields both programs share. */
+/* OMB 7.4 heads the fan tests' MB/s "Avg Latency(us)". */
+extern const char *const pt2pt_fan_omb_columns[1];
+
 #define PT2PT_FAN_BENCH                                                                  \
     .ranks = PT2PT_BY_SETUP, .combine = PT2PT_MEAN, .columns = pt2pt_bandwidth_columns,  \
     .ncolumns = 1, .full_columns = pt2pt_bandwidth_full_columns,                         \
     .extra = pt2pt_fan_options, .nextra = 1, .exchange = pt2pt_window_one_way,            \
     .values = pt2pt_aggregate_values, .describe = pt2pt_fan_describe,                    \
-    .finish = pt2pt_fan_finish
+    .finish = pt2pt_fan_finish, .omb_columns = pt2pt_fan_omb_columns
 
 #endif

@@ -29,6 +29,7 @@ struct call {
     const int *peers; /* the one-way window's partners */
     int npeers;
     size_t stride;    /* bytes between their receive slices */
+    size_t message;   /* -b multiple: bytes between the messages' buffers (0: one) */
 };
 
 static struct call call_of(struct pt2pt_ctx *c)
@@ -37,8 +38,15 @@ static struct call call_of(struct pt2pt_ctx *c)
     struct call m = {buf_mpi(&c->send), buf_mpi(&c->recv), c->type.type, harness.comm,
                      c->type.count, c->peer, (int)c->window, c->requests, c->statuses,
                      staged ? &c->send : NULL, staged ? &c->recv : NULL, c->size,
-                     c->peers, (int)c->npeers, c->peer_stride};
+                     c->peers, (int)c->npeers, c->peer_stride, c->message_stride};
     return m;
+}
+
+/* Where message w of a window lies in a buffer: its own buffer under -b
+ * multiple, else the one buffer every message shares. */
+static inline char *at(void *buffer, const struct call *m, int w)
+{
+    return (char *)buffer + (size_t)w * m->message;
 }
 
 /* --staging: the device-to-host copy before a send and the host-to-device
@@ -46,19 +54,21 @@ static struct call call_of(struct pt2pt_ctx *c)
  * one test when not staging. MPI forbids writing a send buffer while a
  * send from it is pending and reading a receive buffer before its receive
  * completed, so a window makes its copies (one per message, as each of its
- * messages would need one) before its first send, and copies back only
- * after its wait. */
+ * messages would need one, from or into the message's buffer) before its
+ * first send, and copies back only after its wait. */
 static inline void stage_out(const struct call *m)
 {
     if (__builtin_expect(m->send_buf != NULL, 0))
         buf_stage_out(m->send_buf, 0, m->bytes);
 }
 
-static inline void stage_out_messages(const struct call *m, int messages)
+/* The copies of a window's messages, each of its per_buffer messages (a
+ * fan sender's partners) from the buffer of its message. */
+static inline void stage_out_messages(const struct call *m, int messages, int per_buffer)
 {
     if (__builtin_expect(m->send_buf != NULL, 0))
         for (int i = 0; i < messages; i++)
-            buf_stage_out(m->send_buf, 0, m->bytes);
+            buf_stage_out(m->send_buf, (size_t)(i / per_buffer) * m->message, m->bytes);
 }
 
 static inline void stage_in_at(const struct call *m, size_t offset)
@@ -104,27 +114,27 @@ void pt2pt_window_one_way(struct pt2pt_ctx *c, size_t count)
     int total = m.window * m.npeers;
     if (c->initiator) {
         for (size_t k = 0; k < count; k++) {
-            stage_out_messages(&m, total);
+            stage_out_messages(&m, total, m.npeers);
             for (int w = 0; w < m.window; w++)
                 for (int p = 0; p < m.npeers; p++)
-                    PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peers[p], TAG_DATA, m.comm,
-                                          &m.req[w * m.npeers + p]));
+                    PT2PT_CHECK(MPI_Isend(at(m.send, &m, w), m.n, m.type, m.peers[p], TAG_DATA,
+                                          m.comm, &m.req[w * m.npeers + p]));
             PT2PT_CHECK(MPI_Waitall(total, m.req, m.stat));
             for (int p = 0; p < m.npeers; p++)
                 PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, m.peers[p], TAG_REPLY, m.comm,
                                      MPI_STATUS_IGNORE));
         }
     } else {
-        char *recv = m.recv;
         for (size_t k = 0; k < count; k++) {
             for (int w = 0; w < m.window; w++)
                 for (int p = 0; p < m.npeers; p++)
-                    PT2PT_CHECK(MPI_Irecv(recv + (size_t)p * m.stride, m.n, m.type, m.peers[p],
-                                          TAG_DATA, m.comm, &m.req[w * m.npeers + p]));
+                    PT2PT_CHECK(MPI_Irecv(at(m.recv, &m, w) + (size_t)p * m.stride, m.n, m.type,
+                                          m.peers[p], TAG_DATA, m.comm,
+                                          &m.req[w * m.npeers + p]));
             PT2PT_CHECK(MPI_Waitall(total, m.req, m.stat));
             for (int w = 0; w < m.window; w++)
                 for (int p = 0; p < m.npeers; p++)
-                    stage_in_at(&m, (size_t)p * m.stride);
+                    stage_in_at(&m, (size_t)w * m.message + (size_t)p * m.stride);
             for (int p = 0; p < m.npeers; p++)
                 PT2PT_CHECK(MPI_Send(ack, sizeof c->ack, MPI_CHAR, m.peers[p], TAG_REPLY, m.comm));
         }
@@ -138,14 +148,15 @@ void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count)
     struct call m = call_of(c);
     for (size_t k = 0; k < count; k++) {
         for (int w = 0; w < m.window; w++)
-            PT2PT_CHECK(MPI_Irecv(m.recv, m.n, m.type, m.peer, TAG_DATA, m.comm, &m.req[w]));
-        stage_out_messages(&m, m.window);
+            PT2PT_CHECK(MPI_Irecv(at(m.recv, &m, w), m.n, m.type, m.peer, TAG_DATA, m.comm,
+                                  &m.req[w]));
+        stage_out_messages(&m, m.window, 1);
         for (int w = 0; w < m.window; w++)
-            PT2PT_CHECK(MPI_Isend(m.send, m.n, m.type, m.peer, TAG_DATA, m.comm,
+            PT2PT_CHECK(MPI_Isend(at(m.send, &m, w), m.n, m.type, m.peer, TAG_DATA, m.comm,
                                   &m.req[m.window + w]));
         PT2PT_CHECK(MPI_Waitall(2 * m.window, m.req, m.stat));
         for (int w = 0; w < m.window; w++)
-            stage_in(&m);
+            stage_in_at(&m, (size_t)w * m.message);
     }
 }
 
@@ -155,14 +166,15 @@ void pt2pt_window_both_ways(struct pt2pt_ctx *c, size_t count)
  * window receives then window sends. */
 static int persistent_count; /* requests of the current size on this rank */
 
-static void send_init(const struct call *m, MPI_Request *req)
+/* The request of message w of a window (0 for a ping-pong). */
+static void send_init(const struct call *m, int w, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Send_init(m->send, m->n, m->type, m->peer, TAG_DATA, m->comm, req));
+    MPI_CHECK(MPI_Send_init(at(m->send, m, w), m->n, m->type, m->peer, TAG_DATA, m->comm, req));
 }
 
-static void recv_init(const struct call *m, MPI_Request *req)
+static void recv_init(const struct call *m, int w, MPI_Request *req)
 {
-    MPI_CHECK(MPI_Recv_init(m->recv, m->n, m->type, m->peer, TAG_DATA, m->comm, req));
+    MPI_CHECK(MPI_Recv_init(at(m->recv, m, w), m->n, m->type, m->peer, TAG_DATA, m->comm, req));
 }
 
 void pt2pt_persistent_ping_pong_begin(struct pt2pt_ctx *c)
@@ -171,8 +183,8 @@ void pt2pt_persistent_ping_pong_begin(struct pt2pt_ctx *c)
     if (c->peer < 0)
         return;
     struct call m = call_of(c);
-    (c->initiator ? send_init : recv_init)(&m, &m.req[0]);
-    (c->initiator ? recv_init : send_init)(&m, &m.req[1]);
+    (c->initiator ? send_init : recv_init)(&m, 0, &m.req[0]);
+    (c->initiator ? recv_init : send_init)(&m, 0, &m.req[1]);
     persistent_count = 2;
 }
 
@@ -183,7 +195,7 @@ void pt2pt_persistent_one_way_begin(struct pt2pt_ctx *c)
         return;
     struct call m = call_of(c);
     for (int w = 0; w < m.window; w++)
-        (c->initiator ? send_init : recv_init)(&m, &m.req[w]);
+        (c->initiator ? send_init : recv_init)(&m, w, &m.req[w]);
     persistent_count = m.window;
 }
 
@@ -194,8 +206,8 @@ void pt2pt_persistent_both_ways_begin(struct pt2pt_ctx *c)
         return;
     struct call m = call_of(c);
     for (int w = 0; w < m.window; w++) {
-        recv_init(&m, &m.req[w]);
-        send_init(&m, &m.req[m.window + w]);
+        recv_init(&m, w, &m.req[w]);
+        send_init(&m, w, &m.req[m.window + w]);
     }
     persistent_count = 2 * m.window;
 }
@@ -241,7 +253,7 @@ void pt2pt_persistent_window_one_way(struct pt2pt_ctx *c, size_t count)
     void *ack = c->ack;
     if (c->initiator) {
         for (size_t k = 0; k < count; k++) {
-            stage_out_messages(&m, m.window);
+            stage_out_messages(&m, m.window, 1);
             PT2PT_CHECK(MPI_Startall(m.window, m.req));
             PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
             PT2PT_CHECK(MPI_Recv(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm,
@@ -252,7 +264,7 @@ void pt2pt_persistent_window_one_way(struct pt2pt_ctx *c, size_t count)
             PT2PT_CHECK(MPI_Startall(m.window, m.req));
             PT2PT_CHECK(MPI_Waitall(m.window, m.req, m.stat));
             for (int w = 0; w < m.window; w++)
-                stage_in(&m);
+                stage_in_at(&m, (size_t)w * m.message);
             PT2PT_CHECK(MPI_Send(ack, sizeof c->ack, MPI_CHAR, m.peer, TAG_REPLY, m.comm));
         }
     }
@@ -264,10 +276,10 @@ void pt2pt_persistent_window_both_ways(struct pt2pt_ctx *c, size_t count)
         return;
     struct call m = call_of(c);
     for (size_t k = 0; k < count; k++) {
-        stage_out_messages(&m, m.window);
+        stage_out_messages(&m, m.window, 1);
         PT2PT_CHECK(MPI_Startall(2 * m.window, m.req));
         PT2PT_CHECK(MPI_Waitall(2 * m.window, m.req, m.stat));
         for (int w = 0; w < m.window; w++)
-            stage_in(&m);
+            stage_in_at(&m, (size_t)w * m.message);
     }
 }

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "harness.h"
+#include "osu_compat.h"
+#include "osu_defaults.h"
 #include "report.h"
 #include "rma_data.h"
 #include "rma_run.h"
@@ -59,18 +61,24 @@ static size_t largest_elem(const struct rma_run *r)
     return most;
 }
 
+/* -m given to fetch-and-op or compare-and-swap: MAX bytes, for the note
+ * after the table (0: not given). */
+static size_t one_element_max;
+
 /* -m against the operation: one element of each type for fetch-and-op and
- * compare-and-swap (-m must stay the default), whole elements for the
- * bandwidth programs. */
+ * compare-and-swap (OMB 7.4 takes -m there and only sizes its memory with
+ * MAX: so here the buffers, and the window made once, hold MAX bytes, at
+ * least the largest element), whole elements for the bandwidth programs. */
 static void check_sizes(struct rma_run *r, const struct rma_bench *b)
 {
     const struct rma_op *op = b->op;
     size_t elem = largest_elem(r);
     if (op->one_element) {
         if (r->opts.min_size != b->prog.min_size || r->opts.max_size != b->prog.max_size)
-            err_usage("%s works on one element of the -T type: -m does not apply", op->call);
-        /* Buffers and the -M cap count the largest element. */
-        r->opts.min_size = r->opts.max_size = elem;
+            one_element_max = r->opts.max_size;
+        /* Buffers and the -M cap count the largest element at least. */
+        r->opts.min_size = elem;
+        r->opts.max_size = one_element_max > elem ? one_element_max : elem;
     }
     /* Latency programs follow OMB 7.4's rule: a size carries its whole
      * elements (sizes below one element are skipped); the bandwidth slots
@@ -82,35 +90,36 @@ static void check_sizes(struct rma_run *r, const struct rma_bench *b)
 
 static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char **argv)
 {
-    int win = RMA_WIN_CREATE, sync = -1, lock = b->shared_lock ? 0 : 1, type = RMA_TYPE_CHAR;
+    /* -1: not given, settled by the defaults in force after parsing. */
+    int win = -1, sync = -1, lock = -1, type = RMA_TYPE_CHAR, memory = -1;
     static const char *const lock_names[] = {"shared", "exclusive", NULL};
     bool no_hints = false;
-    int memory = RMA_MEM_ALLOC_MEM;
     char sync_help[160];
-    rma_mode_sync_help(&b->rules, b->default_sync, sync_help, sizeof sync_help);
+    rma_mode_sync_help(&b->rules, b->default_sync, b->omb.in_omb ? (int)b->omb.sync : -1,
+                       sync_help, sizeof sync_help);
     struct opt_spec extra[] = {
         {.long_name = "window-creation", .short_name = 'w', .kind = OPT_CHOICE, .dest = &win,
          .metavar = "KIND",
-         .help = "create (default: MPI_Win_create), allocate (MPI_Win_allocate) or dynamic "
-                 "(MPI_Win_create_dynamic)",
+         .help = "create (MPI_Win_create; the seed's default), allocate (MPI_Win_allocate; "
+                 "OMB 7.4's) or dynamic (MPI_Win_create_dynamic)",
          .choices = rma_win_names},
         {.long_name = "sync", .short_name = 's', .kind = OPT_CHOICE, .dest = &sync,
          .metavar = "MODE", .help = sync_help, .choices = rma_sync_names},
         {.long_name = "no-hints", .short_name = 'n', .kind = OPT_FLAG, .dest = &no_hints,
          .help = "no alloc_shm info hint for the window memory (also -no-hints)"},
         {.long_name = "lock-type", .kind = OPT_CHOICE, .dest = &lock, .metavar = "shared|exclusive",
-         .help = b->shared_lock ? "lock of -s lock (default shared, as OMB 7.4)"
-                                : "lock of -s lock (default exclusive, as the seed)",
+         .help = "lock of -s lock (default: the program's, see osu/README.md)",
          .choices = lock_names},
         osu_tail_option(&r->tail),
         {.long_name = "win-per-size", .kind = OPT_FLAG, .dest = &r->win_per_size,
-         .help = "create the window again for every size, of size x window bytes, as OMB 7.4 "
-                 "(default: once, at the largest size)"},
+         .help = "create the window again for every size, of size x window bytes (OMB 7.4's "
+                 "default; the seed's: once, at the largest size)"},
         {.long_name = "win-memory", .kind = OPT_CHOICE, .dest = &memory,
          .metavar = "alloc_mem|malloc",
-         .help = "memory of -w create and dynamic windows: alloc_mem (default: MPI_Alloc_mem, "
-                 "as the seed) or malloc (page-aligned, touched, as OMB 7.4)",
+         .help = "memory of -w create and dynamic windows: alloc_mem (MPI_Alloc_mem, the "
+                 "seed's) or malloc (page-aligned, touched, OMB 7.4's)",
          .choices = rma_win_memory_names},
+        osu_compat_graph_option(),
         {0},
         {0},
         {.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE, .dest = &type,
@@ -120,20 +129,30 @@ static void parse(struct rma_run *r, const struct rma_bench *b, int argc, char *
                      : "element type (default mpi_char); all: one sweep with each",
          .choices = rma_type_choices},
     };
-    extra[7] = osu_alias(&extra[0], "win-options");
-    extra[8] = osu_alias(&extra[1], "sync-option");
+    extra[8] = osu_alias(&extra[0], "win-options");
+    extra[9] = osu_alias(&extra[1], "sync-option");
     size_t nextra = sizeof extra / sizeof extra[0] - (b->omb_types ? 0 : 1);
     accept_seed_spelling(argc, argv);
     osu_parse(&r->opts, &b->prog, argc, argv, extra, nextra);
     if (r->opts.first_positional < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[r->opts.first_positional]);
-    r->win_kind = (enum rma_win_kind)win;
-    r->sync = sync < 0 ? b->default_sync : (enum rma_sync)sync;
-    r->hints = !no_hints;
-    r->memory = (enum rma_win_memory)memory;
-    r->lock_shared = lock == 0;
-
+    bool omb = b->omb.in_omb && !osu_seed_defaults();
+    if (omb)
+        r->win_per_size = true;
     bool device = r->opts.where[0] != BUF_HOST || r->opts.where[1] != BUF_HOST;
+    /* MPI_Win_allocate gives host memory: device buffers take OMB's other
+     * window, as its help says allocate is not for them. */
+    r->win_kind = (enum rma_win_kind)(win >= 0                               ? win
+                                      : omb && !(device && b->omb.win == RMA_WIN_ALLOCATE)
+                                          ? (int)b->omb.win
+                                          : RMA_WIN_CREATE);
+    r->sync = (enum rma_sync)(sync >= 0 ? sync : omb ? (int)b->omb.sync : (int)b->default_sync);
+    r->hints = !no_hints;
+    r->memory = (enum rma_win_memory)(memory >= 0 ? memory
+                                      : omb     ? RMA_MEM_MALLOC
+                                                : RMA_MEM_ALLOC_MEM);
+    r->lock_shared = lock >= 0 ? lock == 0 : omb ? !b->omb.exclusive_lock : b->shared_lock;
+
     if (r->opts.staging)
         err_usage("--staging: one-sided programs have no staged mode (a window is read by the "
                   "peer's MPI, not copied by this rank)");
@@ -187,8 +206,11 @@ static const char *omb_sync_name(enum rma_sync s)
  * newline. */
 static void omb_lines(const struct rma_run *r, enum rma_type t, char *text, size_t len)
 {
-    snprintf(text, len, "# Window creation: %s\n# Synchronization: %s\n# Datatype: %s.\n",
-             omb_win_names[r->win_kind], omb_sync_name(r->sync), rma_type_name(t));
+    int n = snprintf(text, len, "# Window creation: %s\n# Synchronization: %s\n",
+                     omb_win_names[r->win_kind], omb_sync_name(r->sync));
+    if (r->bench->omb.no_datatype && !osu_seed_defaults())
+        return; /* the type is in our description (describe_operation) */
+    snprintf(text + n, len - (size_t)n, "# Datatype: %s.\n", rma_type_name(t));
 }
 
 /* "MPI_SIGNED_CHAR, MPI_INT": the MPI types of the sweeps, as the library
@@ -248,13 +270,15 @@ static void print_preamble(const struct rma_run *r, int argc, char **argv)
 }
 
 /* Before each sweep of -T all after the first, OMB 7.4's header again:
- * the title (its version is in the first), its lines, then the columns. */
+ * the title (with OMB's version under its defaults; the seed's print it in
+ * the first title alone), its lines, then the columns. */
 static void print_sweep_header(const struct rma_run *r)
 {
     char omb[256];
     omb_lines(r, r->type, omb, sizeof omb);
     omb[strlen(omb) - 1] = '\0';
-    out_comment("%s", r->bench->prog.title);
+    bool version = !osu_seed_defaults() && !r->bench->prog.not_in_omb;
+    out_comment("%s%s", r->bench->prog.title, version ? " " OSU_OMB_VERSION : "");
     out_line("%s", omb);
 }
 
@@ -493,6 +517,20 @@ static void sweep(struct rma_run *r)
     }
 }
 
+/* OMB 7.4's atomics end a -c run with a block per rank; the verdict is
+ * ours: a run gets here only when every rank's checks of every sweep
+ * passed. */
+static void print_atomics_report(const struct rma_run *r)
+{
+    static const char rule[] = "-------------------------------------------";
+    for (int rank = 0; rank < harness.size; rank++) {
+        out_line("%s", rule);
+        out_line("Atomic Data Validation results for Rank=%d:", rank);
+        out_line("PASSED: All %zu combinations of ops and datatypes tested passed.", r->ntypes);
+        out_line("%s", rule);
+    }
+}
+
 _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
 {
     struct rma_run r;
@@ -506,6 +544,9 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
     r.corrupt = rma_data_corrupts(&r);
     plan_roles(&r);
 
+    bool atomics_report = r.opts.validate && b->omb.atomics_report && !osu_seed_defaults();
+    if (atomics_report)
+        osu_validation_words("passed", "failed");
     print_preamble(&r, argc, argv);
     size_t buffers = (b->op->fetches ? 3 : 2) * r.slots;
     if (!osu_cap_to_memory(&r.opts, buffers))
@@ -529,6 +570,13 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
         print_columns(&r);
         sweep(&r);
     }
+    if (one_element_max)
+        out_comment("-m: %s works on one element of the -T type, one row each, as in OMB 7.4, "
+                    "where -m only sizes the memory (here: buffers of %zu bytes)",
+                    r.op->call, r.opts.max_size);
+    if (atomics_report) /* every rank's checks passed, or the run ended at the first failure */
+        print_atomics_report(&r);
+    osu_compat_notes(NULL);
     release(&r);
     free(r.iteration_times);
     harness_finish(ERR_STATUS_OK);

@@ -32,12 +32,32 @@
 
 enum rma_shape { RMA_SHAPE_LATENCY, RMA_SHAPE_BANDWIDTH, RMA_SHAPE_BIBANDWIDTH };
 
+/* What OMB 7.4's program of the same name does when given no -w and -s.
+ * Under OMB's defaults its window memory is OMB's too (malloc, touched)
+ * and its window is made again for every size. A program OMB 7.4 does not
+ * have (in_omb false) keeps the seed's defaults under both. */
+struct rma_omb_defaults {
+    bool in_omb;
+    enum rma_win_kind win;
+    enum rma_sync sync;
+    bool exclusive_lock; /* -s lock takes an exclusive lock (osu_get_acc_latency) */
+    bool no_datatype;    /* OMB prints no "# Datatype:" line (osu_get_acc_latency) */
+    bool atomics_report; /* -c: "passed" rows and OMB's per-rank "Atomic Data
+                          * Validation" block after the table (acc, fop, cas) */
+};
+/* Most of OMB 7.4's one-sided programs: MPI_Win_allocate and flush. */
+#define RMA_OMB_ALLOCATE_FLUSH {.in_omb = true, .win = RMA_WIN_ALLOCATE, .sync = RMA_SYNC_FLUSH}
+/* The same for OMB 7.4's atomics, whose -c reports as OMB's do. */
+#define RMA_OMB_ATOMIC                                                                      \
+    {.in_omb = true, .win = RMA_WIN_ALLOCATE, .sync = RMA_SYNC_FLUSH, .atomics_report = true}
+
 struct rma_bench {
     struct osu_program prog;
     const struct rma_op *op;
     enum rma_shape shape;
     struct rma_rules rules;     /* accepted -s values, device buffers */
     enum rma_sync default_sync; /* the seed's synchronization */
+    struct rma_omb_defaults omb; /* OMB 7.4's, under its defaults (osu_defaults.h) */
     bool shared_lock;           /* -s lock takes a shared lock by default (OMB 7.4's
                                  * programs); the seed's passive ones an exclusive */
     bool omb_types;             /* takes OMB 7.4's -T (default mpi_char); without it

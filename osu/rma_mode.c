@@ -47,12 +47,16 @@ static void list_syncs(unsigned set, char *text, size_t len)
     }
 }
 
-void rma_mode_sync_help(const struct rma_rules *rules, enum rma_sync def, char *text,
-                        size_t len)
+void rma_mode_sync_help(const struct rma_rules *rules, enum rma_sync def, int omb_def,
+                        char *text, size_t len)
 {
     char allowed[128];
     list_syncs(rules->syncs, allowed, sizeof allowed);
-    snprintf(text, len, "synchronization: %s (default %s)", allowed, rma_sync_names[def]);
+    if (omb_def < 0 || (enum rma_sync)omb_def == def)
+        snprintf(text, len, "synchronization: %s (default %s)", allowed, rma_sync_names[def]);
+    else
+        snprintf(text, len, "synchronization: %s (default %s; the seed's %s)", allowed,
+                 rma_sync_names[omb_def], rma_sync_names[def]);
 }
 
 int rma_mode_check(const struct rma_rules *rules, enum rma_sync s, enum rma_win_kind w,

@@ -50,9 +50,10 @@ struct rma_rules {
     bool device;    /* device buffers (-d cuda, D placement) */
 };
 
-/* --help text of -s: the accepted modes and the default. */
-void rma_mode_sync_help(const struct rma_rules *rules, enum rma_sync def, char *text,
-                        size_t len);
+/* --help text of -s: the accepted modes and the default: OMB 7.4's (omb_def,
+ * or -1 for a program OMB does not have) and the seed's (def). */
+void rma_mode_sync_help(const struct rma_rules *rules, enum rma_sync def, int omb_def,
+                        char *text, size_t len);
 
 /* 0 when the combination is valid; otherwise -1 and a one-line reason in err.
  * device: some rank's buffers are on the GPU. */

@@ -447,7 +447,7 @@ static int read_always(struct text *x)
 
 /* ---- the file ---- */
 
-/* "# TITLE (commsweep VERSION)" and "# command: PATH ARGS": the title, and
+/* "# TITLE [vX.Y] (commsweep VERSION)" and "# command: PATH ARGS": the title, and
  * the program as family/name. Exactly one run per file. */
 static int identify(struct text *x, const char **family)
 {
@@ -456,7 +456,15 @@ static int identify(struct text *x, const char **family)
         const char *line = x->lines[i], *mark = strstr(line, " (commsweep ");
         if (!title_line && line[0] == '#' && mark) {
             title_line = i + 1;
-            snprintf(x->f->title, sizeof x->f->title, "%.*s", (int)(mark - line - 2), line + 2);
+            const char *end = mark;
+            /* "# TITLE v7.4 (commsweep V)": the OSU programs name the OMB
+             * version of their test; the title is the same without it. */
+            const char *v = end;
+            while (v > line + 2 && (isdigit((unsigned char)v[-1]) || v[-1] == '.'))
+                v--;
+            if (v < end && v - 2 > line + 2 && v[-1] == 'v' && v[-2] == ' ')
+                end = v - 2;
+            snprintf(x->f->title, sizeof x->f->title, "%.*s", (int)(end - line - 2), line + 2);
         } else if (starts_with(line, "# command: ")) {
             if (++commands > 1)
                 return FAIL(x, i + 1, "a second '# command:' line: two runs in one file");

@@ -162,7 +162,9 @@ static void test_expect_reductions(void **state)
 }
 
 /* MPI_Alltoallw places blocks in bytes whatever the type: with -D a block is
- * one type of size bytes, so element displacements would be 0, 1, 2. */
+ * one type of size bytes, so element displacements would be 0, 1, 2. A
+ * block is the size's whole elements: 6 bytes of 4-byte ints are one int,
+ * so the blocks lie 4 bytes apart (OMB 7.4's count, size / 4). */
 static void test_prepare_alltoallw(void **state)
 {
     (void)state;
@@ -170,6 +172,7 @@ static void test_prepare_alltoallw(void **state)
     MPI_Datatype types[3] = {MPI_DATATYPE_NULL, MPI_DATATYPE_NULL, MPI_DATATYPE_NULL};
     struct coll_ctx c = context(3, 1, 5, COLL_BYTE, false);
     c.size = 5;
+    c.elem_size = 1;
     c.msg = (struct msg_type){MPI_INT, 1, 0};
     c.counts = counts;
     c.displs = displs;
@@ -180,6 +183,16 @@ static void test_prepare_alltoallw(void **state)
         assert_int_equal(displs[i], 5 * i);
         assert_true(types[i] == MPI_INT);
     }
+    c = context(3, 1, 1, COLL_INT, false);
+    c.size = 6;
+    c.elem_size = 4;
+    c.msg = (struct msg_type){MPI_INT, 1, 0};
+    c.counts = counts;
+    c.displs = displs;
+    c.types = types;
+    coll_prepare_alltoallw(&c);
+    for (int i = 0; i < 3; i++)
+        assert_int_equal(displs[i], 4 * i);
 }
 
 int main(void)

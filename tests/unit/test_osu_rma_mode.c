@@ -71,9 +71,13 @@ static void test_sync_help_names_default(void **state)
 {
     (void)state;
     char text[160];
-    rma_mode_sync_help(&passive, RMA_SYNC_LOCK, text, sizeof text);
+    rma_mode_sync_help(&passive, RMA_SYNC_LOCK, -1, text, sizeof text);
     assert_non_null(strstr(text, "lock, lock_all, flush, flush_local"));
-    assert_non_null(strstr(text, "default lock"));
+    assert_non_null(strstr(text, "default lock)"));
+    rma_mode_sync_help(&passive, RMA_SYNC_LOCK, RMA_SYNC_FLUSH, text, sizeof text);
+    assert_non_null(strstr(text, "default flush; the seed's lock)"));
+    rma_mode_sync_help(&passive, RMA_SYNC_LOCK, RMA_SYNC_LOCK, text, sizeof text);
+    assert_non_null(strstr(text, "default lock)"));
 }
 
 static void test_operation_table(void **state)
