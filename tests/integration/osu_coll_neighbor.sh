@@ -117,7 +117,7 @@ bad "a malformed edge line" "bad.txt line 2: expected \"source, destination\"" o
 bad "a file without edges" "none.txt holds no" osu_ineighbor_allgather -N "graph:$TMPD/none.txt"
 bad "an edge to rank 1 at 1 rank" "pair.txt line 1: rank 1, but the ranks of the run are 0 to 0" \
     osu_neighbor_allgatherv -N "graph:$TMPD/pair.txt"
-bad "-T on a neighborhood collective" "unknown option" osu_neighbor_alltoall -T int
+bad "-l on a neighborhood collective (OMB 7.4 has none)" "unknown option" osu_neighbor_alltoall -l
 bad "-N on a collective without a topology" "unknown option" osu_alltoall -N cart:1:1
 
 # --- a corrupted block fails validation

@@ -18,7 +18,7 @@ bad "non-numeric -m" osu_allreduce -m 1:lots
 bad "an unknown option" osu_reduce -Q
 bad "a stray argument" osu_barrier extra
 bad "-T long" osu_allreduce -T long
-bad "-T on a collective without a reduction" osu_allgather -T int
+bad "-T on the barrier, which moves no data" osu_barrier -T int
 bad "-k middle" osu_bcast -k middle
 bad "-k on a collective without a root" osu_alltoall -k rotate
 bad "-t abc" osu_iallreduce -t abc

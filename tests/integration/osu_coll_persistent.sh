@@ -74,7 +74,7 @@ corrupt "a wrong element at 1 rank" 1 osu_scatter_persistent 0 "1 " -m 1:64 -i 3
 bad "-t (no overlap to measure)" osu_allreduce_persistent -t 2
 bad "-k without a root" osu_alltoall_persistent -k 1
 bad "-k beyond the ranks" osu_gather_persistent -k 2
-bad "-T without a reduction" osu_allgather_persistent -T int
+bad "-l on the persistent broadcast (OMB 7.4 has none)" osu_bcast_persistent -l
 bad "-D on a reduction" osu_reduce_persistent -D cont
 bad "-i abc" osu_barrier_persistent -i abc
 bad "v-counts beyond the int range" osu_alltoallv_persistent -m 1073741824:1073741824 -M 100000000000

@@ -3,24 +3,33 @@
 # runs the command lines of omb74/cases.txt, and its layout (omb74/layout.awk:
 # lines before the column heading, the heading, the sizes, every field's
 # width and alignment, numbers masked) is compared with the fixture recorded
-# from OMB 7.4 (omb74/NAME.N.layout, omb74/record.sh). OMB's lines before the
-# heading must come first and unchanged (title without its version), ours may
-# follow them as '#' lines; the heading and every row must be the same.
+# from OMB 7.4 (omb74/NAME.N.layout, omb74/record.sh), under OMB 7.4's
+# defaults (the programs' own). The output must be OMB's line for line: the
+# lines before the heading OMB's and only OMB's (the title compared without
+# its version and ours; the title itself must carry " v7.4 (commsweep V)"),
+# the heading and every row the same, and nothing after the table (our run
+# description only with --describe, checked below).
 # omb74/known.txt lists the differences kept on purpose.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/osu_coll_lib.sh"
+unset COMMSWEEP_DEFAULTS COMMSWEEP_DESCRIBE
 here=$(cd "$(dirname "$0")/omb74" && pwd)
 
 # Why the layout in file MINE does not match fixture FIX; empty when it does.
 layout_problems() { # FIX MINE
-    local fix=$1 mine=$2 n extra
-    n=$(grep -c '^P' "$fix")
-    diff <(grep '^P' "$fix") <(grep '^P' "$mine" | head -n "$n") > /dev/null ||
-        echo "OMB's lines before the heading differ: $(diff <(grep '^P' "$fix") <(grep '^P' "$mine" | head -n "$n") | head -4 | tr '\n' '|')"
-    extra=$(grep '^P' "$mine" | tail -n +"$((n + 1))" | grep -v '^P #' | head -1)
-    [ -z "$extra" ] || echo "a line after OMB's that is not a '#' line: '$extra'"
+    local fix=$1 mine=$2
+    diff <(grep '^P' "$fix") <(grep '^P' "$mine") > /dev/null ||
+        echo "the lines before the heading are not OMB's: $(diff <(grep '^P' "$fix") <(grep '^P' "$mine") | head -4 | tr '\n' '|')"
     diff <(grep -v '^P' "$fix") <(grep -v '^P' "$mine") > /dev/null ||
-        echo "heading or rows differ: $(diff <(grep -v '^P' "$fix") <(grep -v '^P' "$mine") | head -6 | tr '\n' '|')"
+        echo "heading, rows or lines after them differ: $(diff <(grep -v '^P' "$fix") <(grep -v '^P' "$mine") | head -6 | tr '\n' '|')"
+}
+
+# Our name where a version pattern still reads OMB's: " v7.4 (commsweep V)".
+title_problems() { # PROGRAM OUTPUT
+    local title
+    title=$(grep -m1 '^# OSU ' "$2")
+    case $1 in osu_passive_*) return ;; esac
+    [[ $title == *" v7.4 (commsweep "*")" ]] || echo "title '$title' does not end in ' v7.4 (commsweep V)'"
 }
 
 declare -A seen=()
@@ -44,6 +53,8 @@ while read -r np prog args; do
         not_ok "$prog $args at $np ranks: OMB 7.4 layout" "status $RC: $(head -c 400 "$ERR")"
     else
         expect_no_problems "$prog $args at $np ranks: OMB 7.4 layout" layout_problems "$fix" "$mine"
+        expect_no_problems "$prog $args at $np ranks: title with v7.4 and ours" \
+            title_problems "$prog" "$OUT"
     fi
 done < <(grep -v '^#' "$here/cases.txt")
 
@@ -58,10 +69,21 @@ sed 's/Latency Test/latency Test/' "$src" > "$TMPD/bad"
 expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches another title"
 grep -v '^D 4 ' "$src" > "$TMPD/bad"
 expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a missing size"
-sed '3a P # one of ours' "$src" > "$TMPD/good"
-expect '[ -z "$(layout_problems "$src" "$TMPD/good")" ]' "layout check accepts our '#' lines after OMB's"
+sed '3a P # one of ours' "$src" > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a line of ours before the heading"
+{ cat "$src"; echo "B # command: osu_latency"; } > "$TMPD/bad"
+expect '[ -n "$(layout_problems "$src" "$TMPD/bad")" ]' "layout check catches a line of ours after the table"
+printf '# OSU MPI Latency Test (commsweep 0.1.0)\n' > "$TMPD/bad"
+expect '[ -n "$(title_problems osu_latency "$TMPD/bad")" ]' "title check catches a title without v7.4"
 
-# OMB 7.4's option spellings.
+# --describe: the run description, after the table and only there.
+run 2 "$BUILD/osu/osu_latency" -m 1:8 -i 2 -x 1 --describe
+awk -f "$here/layout.awk" "$OUT" | grep -v "^B #" > "$TMPD/mine"
+expect '[ "$RC" = 0 ] && [ "$(awk "/^# command: /{c=NR} /^[0-9]/{d=NR} END{print (c > d)}" "$OUT")" = 1 ] && [ -z "$(layout_problems "$here/osu_latency.1.layout" "$TMPD/mine")" ]' \
+    "osu_latency --describe: OMB's output, then the run description"
+
+# OMB 7.4's option spellings (their effect read from our description).
+export COMMSWEEP_DESCRIBE=1
 O="$BUILD/osu"
 run 4 "$O/osu_bcast" -k fixed:3 -m 1:8 -i 2 -x 1 -c
 expect '[ "$RC" = 0 ] && grep -qx "# root: rank 3" "$OUT" && [ "$(data_lines | grep -c " Pass$")" = 4 ]' \
@@ -99,8 +121,8 @@ expect '[ "$RC" = 0 ] && grep -q "^# synchronization: lock (MPI_Win_lock exclusi
     "osu_passive_put_latency -s lock: the seed's exclusive lock"
 # OMB 7.4's size rule of the accumulates: whole elements, none below one.
 run 2 "$O/osu_acc_latency" -m 1:16 -i 2 -x 1 -c -T mpi_int
-expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$1, \$NF}" | tr "\n" " ")" = "4 Pass 8 Pass 16 Pass " ]' \
+expect '[ "$RC" = 0 ] && [ "$(data_lines | grep "^[0-9]" | awk "{print \$1, \$NF}" | tr "\n" " ")" = "4 passed 8 passed 16 passed " ]' \
     "osu_acc_latency -m 1:16 -T mpi_int: sizes below one element skipped, validation passes"
 run 2 "$O/osu_acc_latency" -m 6:6 -i 2 -x 1 -c -T mpi_float
-expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "{print \$1, \$NF}")" = "6 Pass" ]' \
+expect '[ "$RC" = 0 ] && [ "$(data_lines | grep "^[0-9]" | awk "{print \$1, \$NF}")" = "6 passed" ]' \
     "osu_acc_latency -m 6:6 -T mpi_float: one whole element at size 6, validation passes"

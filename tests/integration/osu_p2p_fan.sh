@@ -72,7 +72,11 @@ for args in "--ranks-per-node 0" "--ranks-per-node x" "--ranks-per-node" "-W 0" 
 done
 if gpu_usable; then
     skip "device requests of the fan tests refused" "a GPU is usable here"
-else
+elif cuda_build; then
     run 2 "$P2P/osu_bw_fan_in" -m 1:8 -i 2 --ranks-per-node 1 H D
     expect_usage_error "osu_bw_fan_in H D without a usable GPU refused" osu_bw_fan_in
+else # as OMB 7.4 built without GPU support: D is host memory, and said so
+    run 2 "$P2P/osu_bw_fan_in" -m 1:8 -i 2 --ranks-per-node 1 H D
+    expect '[ "$RC" = 0 ] && grep -q "no device support" "$ERR" && grep -q "^# buffers: senders on host, receivers on host (D asked" "$OUT"' \
+        "osu_bw_fan_in H D without device support: host buffers, said so"
 fi

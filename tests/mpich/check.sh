@@ -41,7 +41,9 @@ fi
 
 # The runner's TESTS is one shell pattern: one run per pattern, the unit
 # tests (MPICH-linked too) in a run of their own.
-export MPICC MPIEXEC BUILD="$build"
+# The longest OMB 7.4 comparisons (every option on every program, every
+# framework's every command line) run whole under Open MPI, a part here.
+export MPICC MPIEXEC BUILD="$build" COMMSWEEP_TEST_SHORT=1
 run_part() { # NAME TESTS [UNIT_TEST_BINARIES...]
     local name=$1 counts p f s
     echo "# $name with $mpiexec"

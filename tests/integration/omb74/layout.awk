@@ -11,10 +11,10 @@
 BEGIN { head = 1 }
 # The start-up programs have no column heading: their one data line, the
 # times of osu_init masked (the count of processes is the run's own).
-/^nprocs: [0-9]+, min: / { line = $0; gsub(/: [0-9]+ ms/, ": N ms", line); print "D " line; next }
-/^This is a test with [0-9]+ processes$/ { print "D " $0; next }
+/^nprocs: [0-9]+, min: / { line = $0; gsub(/: [0-9]+ ms/, ": N ms", line); print "D " line; head = 0; next }
+/^This is a test with [0-9]+ processes$/ { print "D " $0; head = 0; next }
 head && /^# (Size |Avg Latency|Overall\()|^#       +1( |$)/ { print "H " $0; head = 0; next }
-head { line = $0; sub(/ v7\.4$/, "", line); sub(/ \(commsweep [^)]*\)$/, "", line)
+head { line = $0; sub(/ \(commsweep [^)]*\)$/, "", line); sub(/ v7\.4$/, "", line)
        sub(/topology graph:[0-9.]+ us\.$/, "topology graph:N us.", line)
        print "P " line; next }
 /^# Message Rate Profile$/ { rates = 1 }
