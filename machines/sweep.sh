@@ -40,6 +40,10 @@
 
 : "${MEMORY:=host}"
 : "${OSU_COLL_FLAGS:=-f}"
+# The OSU programs print their run description (command, ranks, MPI,
+# buffers...) only when asked; the results folder is read by people and by
+# compare, plot and report, which need it.
+export COMMSWEEP_DESCRIBE=1
 : "${OSU_PAIR=osu_latency osu_bw osu_bibw osu_latency_mt}"
 : "${OSU_MULTI=osu_mbw_mr osu_multi_lat}"
 : "${OSU_COLL=osu_allreduce osu_alltoall osu_alltoallv osu_allgather osu_allgatherv \
