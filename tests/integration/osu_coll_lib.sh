@@ -54,6 +54,17 @@ coll_build_define() { # HEADER WORD
 COLL_PERSISTENT_NAMES="allgather allgatherv allreduce alltoall alltoallv alltoallw barrier bcast
     gather gatherv reduce reduce_scatter scatter scatterv"
 # Whether $BUILD has the persistent collectives (common/pcoll.h).
+# MPICH 4.0-4.2's default schedules of persistent allgather, gather and
+# scatter deliver wrong data (pmodels/mpich#6423, #7078; see
+# osu_coll_persistent.sh): selects the ring and tree ones, which do not.
+coll_mpich_persistent_schedules() {
+    case $(coll_build_mpich_version) in
+        4.[012].*)
+            export MPIR_CVAR_IALLGATHER_INTRA_ALGORITHM=tsp_ring
+            export MPIR_CVAR_IGATHER_INTRA_ALGORITHM=tsp_tree MPIR_CVAR_ISCATTER_INTRA_ALGORITHM=tsp_tree
+            ;;
+    esac
+}
 coll_persistent_built() { [ "$(coll_build_define pcoll.h PCOLL_AVAILABLE)" = 1 ]; }
 # MPICH's version (4.0.2) when $BUILD is built with MPICH, else nothing.
 coll_build_mpich_version() { coll_build_define mpi.h MPICH_VERSION | sed -n 's/^"\(.*\)"$/\1/p'; }

@@ -11,6 +11,7 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/osu_coll_lib.sh"
 unset COMMSWEEP_DEFAULTS
+coll_mpich_persistent_schedules # MPICH 4.0-4.2's defaults deliver wrong data
 O="$BUILD/osu"
 
 sizes() { data_lines | awk '{print $1}' | tr '\n' ' ' | sed 's/ $//'; }

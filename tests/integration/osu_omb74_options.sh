@@ -18,15 +18,9 @@
 . "$(dirname "$0")/osu_coll_lib.sh"
 here=$(cd "$(dirname "$0")/omb74" && pwd)
 unset COMMSWEEP_DEFAULTS # OMB 7.4's defaults, which the fixture was recorded under
-# MPICH 4.0-4.2's default schedules of persistent allgather, gather and
-# scatter deliver wrong data (see osu_coll_persistent.sh): the ring and
-# tree ones, as the fixture's MPICH runs of OMB used.
-case $(coll_build_mpich_version) in
-    4.[012].*)
-        export MPIR_CVAR_IALLGATHER_INTRA_ALGORITHM=tsp_ring
-        export MPIR_CVAR_IGATHER_INTRA_ALGORITHM=tsp_tree MPIR_CVAR_ISCATTER_INTRA_ALGORITHM=tsp_tree
-        ;;
-esac
+# The ring and tree schedules of MPICH 4.0-4.2's persistent collectives,
+# as the fixture's MPICH runs of OMB used.
+coll_mpich_persistent_schedules
 O="$BUILD/osu"
 start=$(date +%s)
 
