@@ -30,6 +30,17 @@ TEST_TIMEOUT=${TEST_TIMEOUT:-180}
 # them unless a test says otherwise. The tests of OMB 7.4's defaults (the
 # programs' own) unset it: osu_omb74_*.sh, osu_defaults.sh, frameworks.
 export COMMSWEEP_DEFAULTS=${COMMSWEEP_DEFAULTS-seed}
+# COMMSWEEP_TEST_SHORT=1: the MPICH run (tests/mpich/check.sh). Its ranks
+# poll without yielding, so that an 8-rank collective on 2 cores takes
+# ~0.1 s instead of ~0.1 ms: the longest tests run a part there (fewer rank
+# counts or partitions), and run whole under Open MPI.
+test_short() { [ "${COMMSWEEP_TEST_SHORT:-0}" = 1 ]; }
+
+# Open MPI's launcher waits odls_base_sigkill_timeout (1 s) after a rank
+# ends with a non-zero status before it kills the rest: a second per run of
+# bad input, of which the tests have hundreds. The ranks here end together,
+# so nothing is left to wait for. (MPICH ignores the variable.)
+export OMPI_MCA_odls_base_sigkill_timeout=${OMPI_MCA_odls_base_sigkill_timeout:-0}
 
 # The launcher: MPIEXEC/MPIEXEC_FLAGS win; otherwise the one that matches
 # MPICC, with the flags Open MPI needs here (machines/launcher.sh).
@@ -37,9 +48,10 @@ export COMMSWEEP_DEFAULTS=${COMMSWEEP_DEFAULTS-seed}
 launcher_defaults mpiexec
 
 run() {
-    local np=$1; shift
+    local np=$1 t0=$SECONDS; shift
     timeout -k 5 "$TEST_TIMEOUT" $MPIEXEC $MPIEXEC_FLAGS -n "$np" "$@" > "$OUT" 2> "$ERR"
     RC=$?
+    [ -n "${TEST_PROFILE:-}" ] && echo "$((SECONDS - t0)) $np $*" >> "$TEST_PROFILE"
     return 0
 }
 
