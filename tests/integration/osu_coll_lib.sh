@@ -74,11 +74,12 @@ coll_build_mpich_version() { coll_build_define mpi.h MPICH_VERSION | sed -n 's/^
 # defines its own; coll_run_programs then skips that failed run.
 coll_known_failure() { :; } # PROGRAM NP
 
-# Every program named (osu_ left out) at 1, 2, 3, 4 and 8 ranks with -c -f:
-# status 0, then coll_check_full.
+# Every program named (osu_ left out) at 1, 2, 3, 4 and 8 ranks (short,
+# under MPICH: 1, 3 and 8) with -c -f: status 0, then coll_check_full.
 coll_run_programs() { # NAME...
-    local np max iters p prog msg known
-    for np in 1 2 3 4 8; do
+    local np max iters p prog msg known nps="1 2 3 4 8"
+    test_short && nps="1 3 8"
+    for np in $nps; do
         # 8 ranks share 2 cores: fewer sizes and iterations.
         if [ $np = 8 ]; then max=64 iters=2; else max=1024 iters=3; fi
         for p in "$@"; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every collective benchmark at 1, 2, 3, 4 and 8 ranks with validation and
-# the full columns: status, headings, the size sequence, column widths,
-# min <= avg <= max, iteration counts and Pass on every row.
+# Every collective benchmark at 1, 2, 3, 4 and 8 ranks (under MPICH: 1, 3
+# and 8) with validation and the full columns: status, headings, the size
+# sequence, column widths, min <= avg <= max, iteration counts and Pass on
+# every row.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/osu_coll_lib.sh"
 

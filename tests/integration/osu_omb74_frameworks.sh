@@ -15,7 +15,7 @@ here=$(cd "$(dirname "$0")/frameworks" && pwd)
 export COMMSWEEP_TEST_ITERATIONS=2 CASE_TIMEOUT=$TEST_TIMEOUT CHECK_OUT="$TMPD/frameworks"
 # COMMSWEEP_TEST_SHORT=1 (the MPICH run): one command line per program, the
 # first of commands.txt; the full set runs under Open MPI.
-if [ "${COMMSWEEP_TEST_SHORT:-0}" = 1 ]; then
+if test_short; then
     CHECK_CASES="^($(python3 "$here/parsers.py" cases "$here/commands.txt" |
         awk '!seen[$3]++ { gsub(/[][.*+?(){}|^$\\]/, "\\\\&", $1); print $1 }' | paste -sd'|'))\$"
     export CHECK_CASES

@@ -79,7 +79,7 @@ n=0
 # COMMSWEEP_TEST_SHORT=1 (the MPICH run, tests/mpich/check.sh): the lines
 # of every long name at once, -I (MPICH has sessions) and the options that
 # change what moves (-T, -l, -b, -m); the full set runs under Open MPI.
-short() { [ "${COMMSWEEP_TEST_SHORT:-0}" = 1 ] && case $1 in long | -I | -T | -l | -b | -m) false ;; *) true ;; esac; }
+short() { test_short && case $1 in long | -I | -T | -l | -b | -m) false ;; *) true ;; esac; }
 while read -r prog np opt omb rows args; do
     short "$opt" && continue
     n=$((n + 1))
