@@ -2,7 +2,13 @@
 # Tests print TAP lines: "ok - what" / "not ok - what"; tests/run.sh counts them.
 #
 #   run NP PROGRAM ARGS...   runs under the MPI launcher with a timeout;
-#                            sets $RC and fills $OUT and $ERR (file names)
+#                            sets $RC and fills $OUT and $ERR (file names);
+#                            with TEST_PROFILE=FILE it appends there the
+#                            run's seconds, ranks and command line
+#   test_short               true in the MPICH run (COMMSWEEP_TEST_SHORT=1),
+#                            where the longest tests run a part
+#   in_parallel FUNCTION ARGS... / in_parallel_end
+#                            a loop's runs $TEST_JOBS at a time, lines in order
 #   ok DESCRIPTION / not_ok DESCRIPTION DETAIL
 #   expect COND_COMMAND DESCRIPTION  (ok when the command succeeds)
 #   expect_usage_error DESCRIPTION   after run: status 2, one line on stderr
@@ -53,6 +59,28 @@ run() {
     RC=$?
     [ -n "${TEST_PROFILE:-}" ] && echo "$((SECONDS - t0)) $np $*" >> "$TEST_PROFILE"
     return 0
+}
+
+# Loops of many short runs, whose time is mostly MPI start-up spent
+# waiting: in_parallel FUNCTION ARGS runs the function in the background,
+# at most $TEST_JOBS (6) at once, with $OUT and $ERR of its own; its lines
+# are printed, in the order of the calls, by in_parallel_end, which waits
+# for them all. (ok and not_ok count in the background shells: for the
+# scripts whose TAP lines tests/run.sh counts, not for summary.)
+IN_PARALLEL=0
+in_parallel() { # FUNCTION ARGS...
+    local n=$((IN_PARALLEL += 1))
+    (OUT="$TMPD/par.$n.out" ERR="$TMPD/par.$n.err" "$@") > "$TMPD/par.$n" 2>&1 < /dev/null &
+    while [ "$(jobs -rp | wc -l)" -ge "${TEST_JOBS:-6}" ]; do wait -n; done
+}
+in_parallel_end() {
+    local i
+    wait
+    for ((i = 1; i <= IN_PARALLEL; i++)); do
+        cat "$TMPD/par.$i"
+        rm -f "$TMPD/par.$i" "$TMPD/par.$i".*
+    done
+    IN_PARALLEL=0
 }
 
 # Runs a program without a launcher (singleton MPI), same conventions as run.

@@ -77,27 +77,29 @@ coll_known_failure() { :; } # PROGRAM NP
 # Every program named (osu_ left out) at 1, 2, 3, 4 and 8 ranks (short,
 # under MPICH: 1, 3 and 8) with -c -f: status 0, then coll_check_full.
 coll_run_programs() { # NAME...
-    local np max iters p prog msg known nps="1 2 3 4 8"
+    local np p nps="1 2 3 4 8"
     test_short && nps="1 3 8"
     for np in $nps; do
-        # 8 ranks share 2 cores: fewer sizes and iterations.
-        if [ $np = 8 ]; then max=64 iters=2; else max=1024 iters=3; fi
-        for p in "$@"; do
-            prog=osu_$p
-            run $np "$BUILD/osu/$prog" -m 1:$max -i $iters -x 1 -c -f
-            if [ $RC != 0 ] && known=$(coll_known_failure "$prog" $np) && [ -n "$known" ]; then
-                skip "$prog at $np ranks: status $RC" "$known"
-                continue
-            elif [ $RC != 0 ]; then
-                not_ok "$prog at $np ranks" "status $RC
-$(head -c 1500 "$ERR")"
-                continue
-            fi
-            msg=$(coll_check_full "$p" "$iters" "$(coll_sizes "$p" 1 $max)") \
-                && ok "$prog at $np ranks: headings, sizes, widths, min <= avg <= max, Pass" \
-                || not_ok "$prog at $np ranks" "$msg"
-        done
+        for p in "$@"; do in_parallel coll_run_program "$p" "$np"; done
     done
+    in_parallel_end
+}
+coll_run_program() { # NAME NP
+    local p=$1 np=$2 prog=osu_$1 max iters msg known
+    # 8 ranks share 2 cores: fewer sizes and iterations.
+    if [ "$np" = 8 ]; then max=64 iters=2; else max=1024 iters=3; fi
+    run "$np" "$BUILD/osu/$prog" -m 1:$max -i $iters -x 1 -c -f
+    if [ "$RC" != 0 ] && known=$(coll_known_failure "$prog" "$np") && [ -n "$known" ]; then
+        skip "$prog at $np ranks: status $RC" "$known"
+        return
+    elif [ "$RC" != 0 ]; then
+        not_ok "$prog at $np ranks" "status $RC
+$(head -c 1500 "$ERR")"
+        return
+    fi
+    msg=$(coll_check_full "$p" "$iters" "$(coll_sizes "$p" 1 $max)") \
+        && ok "$prog at $np ranks: headings, sizes, widths, min <= avg <= max, Pass" \
+        || not_ok "$prog at $np ranks" "$msg"
 }
 
 # Bad input: one line from the program, status 2 on every rank (2 ranks).

@@ -32,22 +32,12 @@ title_problems() { # PROGRAM OUTPUT
     [[ $title == *" v7.4 (commsweep "*")" ]] || echo "title '$title' does not end in ' v7.4 (commsweep V)'"
 }
 
-declare -A seen=()
-# The persistent collectives exist where the MPI library has them (MPICH 4,
-# Open MPI 4.1 through MPIX_); elsewhere their cases are skipped.
-pcoll=$(coll_persistent_built && echo 1)
-while read -r np prog args; do
-    n=$(( ${seen[$prog]:-0} + 1 )); seen[$prog]=$n
-    name=${prog#osu_}
-    if [ -z "$pcoll" ] && [[ $prog == *_persistent && " $(echo $COLL_PERSISTENT_NAMES) " == *" ${name%_persistent} "* ]]; then
-        skip "$prog $args: OMB 7.4 layout" "this MPI library has no persistent collectives"
-        continue
-    fi
-    fix="$TMPD/fix" mine="$TMPD/mine"
+# Case N of PROGRAM (its fixture PROGRAM.N.layout) at NP ranks.
+check_case() { # N NP PROGRAM ARGS...
+    local n=$1 np=$2 prog=$3 args="${*:4}" known fix="$OUT.fix" mine="$OUT.mine"
     known=$(awk -v p="$prog" '$1 == p { sub(/^[^ ]+ /, ""); print }' "$here/known.txt")
     if [ -n "$known" ]; then sed -e "$known" "$here/$prog.$n.layout"; else cat "$here/$prog.$n.layout"; fi > "$fix"
-    # shellcheck disable=SC2086
-    run "$np" "$BUILD/osu/$prog" $args < /dev/null
+    run "$np" "$BUILD/osu/$prog" "${@:4}"
     awk -f "$here/layout.awk" "$OUT" > "$mine"
     if [ "$RC" != 0 ]; then
         not_ok "$prog $args at $np ranks: OMB 7.4 layout" "status $RC: $(head -c 400 "$ERR")"
@@ -56,7 +46,23 @@ while read -r np prog args; do
         expect_no_problems "$prog $args at $np ranks: title with v7.4 and ours" \
             title_problems "$prog" "$OUT"
     fi
+}
+
+declare -A seen=()
+# The persistent collectives exist where the MPI library has them (MPICH 4,
+# Open MPI 4.1 through MPIX_); elsewhere their cases are skipped.
+pcoll=$(coll_persistent_built && echo 1)
+while read -r np prog args; do
+    n=$(( ${seen[$prog]:-0} + 1 )); seen[$prog]=$n
+    name=${prog#osu_}
+    if [ -z "$pcoll" ] && [[ $prog == *_persistent && " $(echo $COLL_PERSISTENT_NAMES) " == *" ${name%_persistent} "* ]]; then
+        in_parallel skip "$prog $args: OMB 7.4 layout" "this MPI library has no persistent collectives"
+        continue
+    fi
+    # shellcheck disable=SC2086
+    in_parallel check_case "$n" "$np" "$prog" $args
 done < <(grep -v '^#' "$here/cases.txt")
+in_parallel_end
 
 # The comparison itself must be able to fail: a wider column, a missing
 # OMB line, a changed title and a missing size are each caught.

@@ -10,7 +10,7 @@
 # absent from its build) must be refused (status 2). -I runs where the MPI
 # library has sessions and must be refused with a line naming -I where it
 # has none; help and version must end with status 0. The lines run
-# $OPTIONS_JOBS at a time (default 6): each is mostly an MPI start.
+# $TEST_JOBS at a time (lib.sh's in_parallel): each is mostly an MPI start.
 # Then what the options do: -b multiple and -l with -c (and a corrupted
 # byte caught), -T on the data-moving collectives, the notes after the
 # table.
@@ -22,7 +22,7 @@ unset COMMSWEEP_DEFAULTS # OMB 7.4's defaults, which the fixture was recorded un
 # as the fixture's MPICH runs of OMB used.
 coll_mpich_persistent_schedules
 O="$BUILD/osu"
-start=$(date +%s)
+start=$(date +%s) n=0
 
 # Deliberate differences in the rows: PROGRAM OPTION ROWS WHY.
 known_rows() { # PROGRAM OPTION
@@ -36,13 +36,11 @@ known_rows() { # PROGRAM OPTION
     esac
 }
 
-# Runs line N and writes its TAP line (and detail) to $TMPD/result.N.
-check_line() { # N PROGRAM RANKS OPTION OMB ROWS ARGS...
-    local n=$1 prog=$2 np=$3 opt=$4 omb=$5 rows=$6 out err rc got known
-    shift 6
+# Runs one line of options.txt and writes its TAP line (and detail).
+check_line() { # PROGRAM RANKS OPTION OMB ROWS ARGS...
+    local prog=$1 np=$2 opt=$3 omb=$4 rows=$5 out=$OUT err=$ERR rc got known
+    shift 5
     local desc="$prog $* ($opt)" exe="$O/$prog"
-    out="$TMPD/out.$n" err="$TMPD/err.$n"
-    exec > "$TMPD/result.$n"
     if [ ! -x "$exe" ]; then
         skip "$desc" "not built (this MPI library has no persistent collectives)"
         return
@@ -74,8 +72,6 @@ check_line() { # N PROGRAM RANKS OPTION OMB ROWS ARGS...
     fi
 }
 
-jobs_max=${OPTIONS_JOBS:-6}
-n=0
 # COMMSWEEP_TEST_SHORT=1 (the MPICH run, tests/mpich/check.sh): the lines
 # of every long name at once, -I (MPICH has sessions) and the options that
 # change what moves (-T, -l, -b, -m); the full set runs under Open MPI.
@@ -84,12 +80,10 @@ while read -r prog np opt omb rows args; do
     short "$opt" && continue
     n=$((n + 1))
     # shellcheck disable=SC2086
-    check_line "$n" "$prog" "$np" "$opt" "$omb" "$rows" $args &
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n; done
+    in_parallel check_line "$prog" "$np" "$opt" "$omb" "$rows" $args
 done < <(grep -v '^#' "$here/options.txt")
-wait
-for i in $(seq 1 "$n"); do cat "$TMPD/result.$i"; done
-echo "# $n command lines of omb74/options.txt, $jobs_max at a time: $(( $(date +%s) - start )) s"
+in_parallel_end
+echo "# $n command lines of omb74/options.txt, ${TEST_JOBS:-6} at a time: $(( $(date +%s) - start )) s"
 
 # What the options do.
 for prog in osu_bw osu_bibw_persistent osu_mbw_mr; do

@@ -16,18 +16,21 @@ elif [ "$RC" != 0 ]; then
 $(head -c 1500 "$ERR")"
 fi
 
+# One validated run of PROGRAM with window KIND and synchronization MODE
+# (NOTE after the description).
+check_mode() { # PROGRAM KIND MODE [NOTE]
+    # shellcheck disable=SC2046
+    run 2 "$RMA/$1" $(rma_range "$1") $(rma_window_option "$1") -i 3 -x 1 -c -w "$2" -s "$3"
+    expect_rma "$1 -w $2 -s $3 -c${4:+ $4}" "$1" "$2" "$3" "$(rma_sizes "$1")" "$(rma_column "$1")" \
+        Validation
+}
+
 for prog in $RMA_PROGRAMS; do
-    column=$(rma_column "$prog")
     for mode in $(rma_syncs "$prog"); do
-        for kind in $KINDS; do
-            desc="$prog -w $kind -s $mode -c"
-            # shellcheck disable=SC2046
-            run 2 "$RMA/$prog" $(rma_range "$prog") $(rma_window_option "$prog") \
-                -i 3 -x 1 -c -w "$kind" -s "$mode"
-            expect_rma "$desc" "$prog" "$kind" "$mode" "$(rma_sizes "$prog")" "$column" Validation
-        done
+        for kind in $KINDS; do in_parallel check_mode "$prog" "$kind" "$mode"; done
     done
 done
+in_parallel_end
 
 # Defaults: the seed's synchronization and window, alloc_shm hint, no -c.
 run 2 "$RMA/osu_put_latency" -m 1:4 -i 3 -x 1
@@ -142,12 +145,7 @@ expect_rma "osu_put_bibw -m 12:24 -W 5 -s fence" osu_put_bibw create fence "12 2
 if [ "$RMA_OPEN_MPI" = 1 ] && [ -z "$RMA_CALLER_FLAGS" ]; then
     MPIEXEC_FLAGS=$RMA_LIB_FLAGS
     for prog in $RMA_PROGRAMS; do
-        for mode in $(rma_syncs "$prog"); do
-            # shellcheck disable=SC2046
-            run 2 "$RMA/$prog" $(rma_range "$prog") $(rma_window_option "$prog") \
-                -i 3 -x 1 -c -w allocate -s "$mode"
-            expect_rma "$prog -w allocate -s $mode -c (osc/sm)" "$prog" allocate "$mode" \
-                "$(rma_sizes "$prog")" "$(rma_column "$prog")" Validation
-        done
+        for mode in $(rma_syncs "$prog"); do in_parallel check_mode "$prog" allocate "$mode" "(osc/sm)"; done
     done
+    in_parallel_end
 fi

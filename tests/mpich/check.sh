@@ -44,6 +44,9 @@ fi
 # The longest OMB 7.4 comparisons (every option on every program, every
 # framework's every command line) run whole under Open MPI, a part here.
 export MPICC MPIEXEC BUILD="$build" COMMSWEEP_TEST_SHORT=1
+# MPICH's ranks poll without yielding: runs side by side only slow each
+# other down, so the tests' loops (lib.sh's in_parallel) run one at a time.
+export TEST_JOBS=${TEST_JOBS:-1}
 run_part() { # NAME TESTS [UNIT_TEST_BINARIES...]
     local name=$1 counts p f s
     echo "# $name with $mpiexec"
