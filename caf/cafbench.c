@@ -71,7 +71,7 @@ static void parse(struct caf_config *cfg, int argc, char **argv)
         {"crossing", 0, OPT_FLAG, &crossing, NULL, "as multiple, every other pair reversed (none of the three: all)", 0, 0, false, NULL, NULL},
         {"maxndata", 0, OPT_CUSTOM, &cfg->maxndata, "N", "largest array in doubles, a power of two (4194304)", 0, 0, false, NULL, parse_maxndata},
         {"maxstride", 0, OPT_SIZE, &cfg->maxstride, "N", "largest stride of the strided patterns (128)", 1, CAF_MAX_ELEMENTS, false, NULL, NULL},
-        {"target-time", 0, OPT_DOUBLE, &cfg->target_time, "SECONDS", "time each measurement aims at (0.5)", 0, 0, false, NULL, NULL},
+        {"target-time", 0, OPT_DOUBLE, &cfg->target_time, "SECONDS", "time each measurement aims at (0.5)", 0, OPT_SECONDS_MAX, false, NULL, NULL},
         {"sync-outer", 0, OPT_SIZE, &cfg->sync_outer, "N", "samples per synchronisation test (100)", 1, 10000000, false, NULL, NULL},
         {"sync-inner", 0, OPT_SIZE, &cfg->sync_inner, "N", "synchronisations per sample (200)", 1, 1000000000, false, NULL, NULL},
         {"sync-delay", 0, OPT_SIZE, &cfg->sync_delay, "N", "delay before each synchronisation, in units of 100 dependent additions (10000)", 1, 1000000000, false, NULL, NULL},

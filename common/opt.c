@@ -118,6 +118,9 @@ int opt_to_range(const char *text, const char *what, size_t *min_out, size_t *ma
     if (colon) {
         char head[64];
         size_t n = (size_t)(colon - text);
+        if (n == 0 && colon[1] == '\0')
+            return fail(err, errlen, "invalid %s '%s': empty range (MAX, MIN:MAX or MIN:)",
+                        what, text);
         if (n >= sizeof head)
             return fail(err, errlen, "invalid %s '%s': too long", what, text);
         memcpy(head, text, n);
@@ -164,8 +167,16 @@ static int apply(const struct opt_spec *s, const char *arg, char *err, size_t er
     }
     case OPT_DOUBLE: {
         char what[96];
+        double v;
         snprintf(what, sizeof what, "value for %s", name);
-        return opt_to_double(arg, what, s->allow_zero, (double *)s->dest, err, errlen);
+        if (opt_to_double(arg, what, s->allow_zero, &v, err, errlen))
+            return -1;
+        if (s->max && v > (double)s->max) {
+            snprintf(err, errlen, "invalid %s '%s': too large (at most %zu)", what, arg, s->max);
+            return -1;
+        }
+        *(double *)s->dest = v;
+        return 0;
     }
     case OPT_STRING:
         if (*arg == '\0') {

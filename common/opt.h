@@ -36,11 +36,16 @@ struct opt_spec {
     void *dest;
     const char *metavar;   /* shown in --help, e.g. "SIZE" */
     const char *help;      /* one line */
-    size_t min, max;       /* OPT_SIZE bounds; max 0 means SIZE_MAX */
+    size_t min, max;       /* OPT_SIZE bounds; max 0 means SIZE_MAX (OPT_DOUBLE: max, when
+                            * not 0, bounds the value too) */
     bool allow_zero;       /* OPT_DOUBLE: accept 0 */
     const char *const *choices; /* OPT_CHOICE: NULL-terminated */
     opt_custom_fn parse;   /* OPT_CUSTOM */
 };
+
+/* The bound of the options that give a time a run waits for or aims at (a
+ * day): beyond it a typing slip would run on for ever. */
+#define OPT_SECONDS_MAX 86400
 
 struct opt_usage {
     const char *synopsis;    /* "[options] [PARTITION [ITERS [COUNTHI]]]" */

@@ -8,9 +8,11 @@
  * MPI_BYTE, MPI_INT and a vector type with gaps: the library's integration
  * test in one launch
  * (--quick: fewer cases, for launchers that spin on oversubscribed cores). */
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -203,6 +205,37 @@ static int run_model_ops(int k, struct layout *l, bool quick, int *ops)
     return failures;
 }
 
+/* DIR/MODEL.model (LogGP's is PLogP's). */
+static void model_file(const char *dir, int k, char *file, size_t len)
+{
+    snprintf(file, len, "%s/%s.model", dir,
+             strcmp(model_names[k], "LogGP") == 0 ? "PLogP" : model_names[k]);
+}
+
+/* Which models have a readable file in DIR (rank 0); why, when DIR is no
+ * folder or holds none: nothing tested must not pass for success. */
+static void find_models(const char *dir, bool *present, char *why, size_t len)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0) {
+        snprintf(why, len, "--all %s: %s", dir, strerror(errno));
+        return;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(why, len, "--all %s: not a folder", dir);
+        return;
+    }
+    int found = 0;
+    for (int k = 0; model_names[k]; k++) {
+        char file[4200];
+        model_file(dir, k, file, sizeof file);
+        present[k] = stat(file, &st) == 0 && S_ISREG(st.st_mode) && access(file, R_OK) == 0;
+        found += present[k];
+    }
+    if (!found)
+        snprintf(why, len, "--all %s: no model file in it (Hockney.model, LMO.model, ...)", dir);
+}
+
 /* JSON: a row per operation run (-i) or per model (--all); pass or fail
  * results, not measurements. */
 static void declare_tables(bool all)
@@ -292,11 +325,15 @@ int main(int argc, char **argv)
         report_row_string("result", "ok");
         report_row_end();
     } else {
+        char why[4400] = "";
+        bool present[sizeof model_names / sizeof model_names[0]] = {false};
+        if (harness.rank == 0)
+            find_models(dir, present, why, sizeof why);
+        err_any(MPI_COMM_WORLD, why[0] != '\0', ERR_STATUS_USAGE, "%s", why);
         for (int k = 0; model_names[k]; k++) {
             char file[4200];
-            snprintf(file, sizeof file, "%s/%s.model", dir,
-                     strcmp(model_names[k], "LogGP") == 0 ? "PLogP" : model_names[k]);
-            int exists = harness.rank == 0 ? access(file, R_OK) == 0 : 0;
+            model_file(dir, k, file, sizeof file);
+            int exists = present[k];
             MPI_CHECK(MPI_Bcast(&exists, 1, MPI_INT, 0, MPI_COMM_WORLD));
             if (!exists)
                 continue;

@@ -448,6 +448,9 @@ int main(int argc, char **argv)
     if (!d.coll && !lib)
         err_usage("unknown operation '%s': %s, or a model-based one with -l", op_name, list);
     int send_n = 0, recv_n = 0, reduction = 0;
+    if (d.coll && (lib || mo.model || mo.file || mo.verbose || mo.sgv))
+        err_usage("-l and -o apply to the model-based operations; %s is a native MPI collective",
+                  op_name);
     if (d.coll) {
         d.layout = d.coll->layout;
         send_n = d.coll->send_times_n;

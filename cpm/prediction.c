@@ -84,6 +84,9 @@ static void declare_table(bool pairs)
 }
 
 /* Sizes MIN..MAX by STRIDE, or doubling when STRIDE is 0. */
+/* The most sizes one run predicts (per pair for p2p). */
+#define PREDICTION_MAX_SIZES 1000000
+
 static size_t next_size(size_t m, size_t stride)
 {
     if (stride)
@@ -163,6 +166,10 @@ int main(int argc, char **argv)
         err_usage("-n, -O, -i and -C are required (try --help)");
     if (min > max)
         err_usage("minimum message size %zu exceeds maximum %zu", min, max);
+    /* Doubling gives at most 65 sizes; a stride could ask for 2^64. */
+    if (stride && (max - min) / stride >= PREDICTION_MAX_SIZES)
+        err_usage("-m %zu -M %zu -S %zu: more than %d sizes (a larger -S or doubling, -S 0)",
+                  min, max, stride, PREDICTION_MAX_SIZES);
     if (root >= np)
         err_usage("root %zu is not below the number of processes %zu", root, np);
 

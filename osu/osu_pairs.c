@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "opt.h"
 
 void osu_pairs_trimmed(const char *begin, const char *end, char *out, size_t len)
@@ -23,9 +24,10 @@ void osu_pairs_trimmed(const char *begin, const char *end, char *out, size_t len
 
 char *osu_pairs_read_file(const char *path, size_t max, size_t *len, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "rb");
+    char why[160];
+    FILE *f = infile_open(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot open '%s'", path);
+        snprintf(err, errlen, "cannot open '%s': %s", path, why);
         return NULL;
     }
     size_t cap = 4096, n = 0;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "stats.h"
 
 bool cmp_copy(char *dst, size_t n, const char *text)
@@ -123,9 +124,10 @@ int cmp_file_read(const char *path, struct cmp_file *f, char *err, size_t errlen
 {
     memset(f, 0, sizeof *f);
     snprintf(f->path, sizeof f->path, "%s", path); /* for messages: a long one is cut */
-    FILE *in = fopen(path, "r");
+    char why[160];
+    FILE *in = infile_open(path, why, sizeof why);
     if (!in)
-        return cmp_error(err, errlen, f, 0, "cannot open: %s", strerror(errno));
+        return cmp_error(err, errlen, f, 0, "cannot open: %s", why);
     int c;
     while ((c = getc(in)) == ' ' || c == '\t' || c == '\n' || c == '\r')
         ;

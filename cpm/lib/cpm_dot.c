@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cpm_dot_lex.h"
+#include "infile.h"
 
 /* The graph being built, with a hash of node IDs (open addressing; slots
  * hold node indices, SIZE_MAX when empty) so edges find nodes at once. */
@@ -355,9 +356,10 @@ int cpm_dot_slurp(const char *path, char **text, size_t *len, char *err, size_t 
 {
     *text = NULL;
     *len = 0;
-    FILE *f = fopen(path, "rb");
+    char why[160];
+    FILE *f = infile_open(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot open %s: %s", path, why);
         return -1;
     }
     size_t cap = 0, n = 0;

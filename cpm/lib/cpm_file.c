@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "opt.h"
 
 int cpm_read_fail(struct cpm_reader *r, const char *fmt, ...)
@@ -360,9 +361,10 @@ int cpm_model_read_stream(FILE *f, const struct cpm_model_kind *kind, void **mod
 int cpm_model_read_file(const char *path, const struct cpm_model_kind *kind, int processes,
                         void **model, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
+    char why[160];
+    FILE *f = infile_open(path, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot open model file %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot open model file %s: %s", path, why);
         return -1;
     }
     char inner[300];

@@ -148,7 +148,8 @@ for prog in all iall; do
             [ "$(program_lines "$prog")" = 1 ] && ! grep -q "^# warm-up:" "$OUT" && [ "$(data_lines | wc -l)" = 0 ]' \
         "always/$prog: a damaged receive buffer fails the first row's check with status 1"
     for args in "abc" "12abc" "99999999999999999999999" "1 2" "--time-limit=0" "--time-limit=-1" \
-                "--time-limit=abc" "--partition=diagonal" "--bogus" "--memory=cuda"; do
+                "--time-limit=abc" "--time-limit=86401" "--time-limit=1e23" "--partition=diagonal" \
+                "--bogus" "--memory=cuda"; do
         run 2 "$P" $args
         expect_usage_error "always/$prog $args: status 2 and one message" "$prog"
     done

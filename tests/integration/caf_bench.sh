@@ -227,7 +227,8 @@ unset COMMSWEEP_CORRUPT
 
 for bad in "--maxndata abc" "--maxndata -4" "--maxndata 0" "--maxndata 12" \
     "--maxndata 99999999999999999999999" "--maxstride 0" "--target-time 0" \
-    "--target-time -1" "--target-time 1e999" "--target-time 1x" "--sync-outer x" \
+    "--target-time -1" "--target-time 1e999" "--target-time 1x" \
+    "--target-time=99999999999999999999999" "--target-time 86401" "--sync-outer x" \
     "--sync-inner 0" "--sync-delay -3" "--sync-maxneigh 1" "--halo-sizes 4,,6" \
     "--halo-sizes 4," "--halo-sizes 4,x" "--halo-sizes 0" "--halo-sizes 5000" "--bogus" "stray"; do
     run1 "$PROG" $bad

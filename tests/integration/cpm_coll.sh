@@ -107,3 +107,11 @@ refused 4 collective "collective -l with an operation of another model refused" 
 refused 4 collective "collective -o with an unknown item refused" "$COLL" -l "$LIB" -O Hockney_Scatter_dfs_binomial_min -o "model=Hockney,file=$M4/Hockney.model,sgv=3"
 refused 4 coll_test "coll_test with a file of another process count refused" "$CT" -i "$TMPD/m5/Hockney.model"
 refused 0 prediction "prediction --dot of a native operation refused" "$PRED" -n 4 -C Hockney -i "$M4/Hockney.model" -O bcast_binomial --dot
+# Nothing tested must not look like success; nor may a run print for ever.
+refused 2 collective "collective -l with a native operation refused" "$COLL" -l "$TMPD/nolib.so" -O MPI_Bcast
+refused 2 collective "collective -o model=Bogus with a native operation refused" "$COLL" -O MPI_Bcast -o model=Bogus
+mkdir -p "$TMPD/no-models"
+refused 2 coll_test "coll_test --all of a folder that does not exist refused" "$CT" --all "$TMPD/none"
+refused 2 coll_test "coll_test --all of a file refused" "$CT" --all "$M4/Hockney.model"
+refused 2 coll_test "coll_test --all of a folder without model files refused" "$CT" --all "$TMPD/no-models"
+refused 0 prediction "prediction of 2^64 sizes (-M 2^64-1 -S 1) refused" "$PRED" -n 4 -C Hockney -i "$M4/Hockney.model" -O p2p -M 18446744073709551615 -S 1

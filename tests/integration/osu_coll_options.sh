@@ -29,6 +29,14 @@ bad "a -M limit below the smallest size" osu_alltoall -m 64:128 -M 100
 bad "v-counts beyond the int range" osu_allgatherv -m 1073741824:1073741824 -M 100000000000
 bad "byte displacements beyond the int range" osu_alltoallw -m 1073741824:1073741824 -M 100000000000
 bad "a reduction count beyond the int range" osu_allreduce -T char -m 4294967296:4294967296 -M 100000000000
+# An empty range is no range (not the default one); "-m :" would be the
+# launcher's program separator, hence the long form. Every OSU program but
+# osu_hello and osu_init, which take OMB's options and use none.
+for p in "$BUILD"/osu/osu_*; do
+    case ${p##*/} in *.* | osu_hello | osu_init) continue ;; esac
+    in_parallel bad "an empty size range (--message-size=:)" "${p##*/}" --message-size=:
+done
+in_parallel_end
 
 # --- device buffers: with CUDA and a GPU they run; otherwise one line and 2
 if gpu_usable; then

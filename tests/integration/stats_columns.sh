@@ -56,8 +56,12 @@ expect_no_problems "cpm/p2p --stats: P5 <= median <= P95" spread_problems 9 6 7 
 # --format=text is the default: the same '#' lines (the command and date
 # aside) and the same table shape. Values are right-aligned in fixed-width
 # columns, so the blanks before a number depend on its digits: a masked
-# value swallows them.
-shape() { grep -vE '^# (command|date):' "$1" | sed -E 's/ *[0-9]+\.[0-9]+(e[-+][0-9]+)?/ N/g'; }
+# value swallows them. In the rows every number is masked: a measured value
+# can come out whole (a ci of 0, a time of 2e-06).
+shape() {
+    grep -vE '^# (command|date):' "$1" |
+        sed -E '/^#/s/ *[0-9]+\.[0-9]+(e[-+][0-9]+)?/ N/g; /^#/!s/ *-?[0-9]+(\.[0-9]+)?(e[-+][0-9]+)?/ N/g'
+}
 for p in "$O/osu_latency -m 1:8 -i 2 -x 1 -f" "$BUILD/alltoall/all s 2 2" "$BUILD/cpm/p2p -M 8 -S 8 -r 2 -R 2"; do
     # shellcheck disable=SC2086
     run 2 $p < /dev/null

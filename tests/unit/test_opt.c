@@ -91,6 +91,8 @@ static void test_to_range(void **state)
     assert_int_equal(opt_to_range("9:8", "m", &lo, &hi, err, sizeof err), -1);
     assert_int_equal(opt_to_range("1:x", "m", &lo, &hi, err, sizeof err), -1);
     assert_int_equal(opt_to_range("a:8", "m", &lo, &hi, err, sizeof err), -1);
+    assert_int_equal(opt_to_range(":", "m", &lo, &hi, err, sizeof err), -1);
+    assert_non_null(strstr(err, "empty range"));
     hi = 1024; /* "MIN:" keeps the maximum it had (OMB's open upper end) */
     assert_int_equal(opt_to_range("8:", "m", &lo, &hi, err, sizeof err), 0);
     assert_int_equal(lo, 8);
@@ -107,7 +109,7 @@ static int mem;
 static const char *const mems[] = {"host", "cuda", NULL};
 static const struct opt_spec specs[] = {
     {.long_name = "iterations", .short_name = 'i', .kind = OPT_SIZE, .dest = &iters, .min = 1},
-    {.long_name = "time-limit", .kind = OPT_DOUBLE, .dest = &limit},
+    {.long_name = "time-limit", .kind = OPT_DOUBLE, .dest = &limit, .max = OPT_SECONDS_MAX},
     {.long_name = "topology", .kind = OPT_FLAG, .dest = &flag},
     {.long_name = "memory", .kind = OPT_CHOICE, .dest = &mem, .choices = mems},
 };
@@ -174,6 +176,7 @@ static void test_parse_rejects_every_bad_case(void **state)
     const char *overflow[] = {"prog", "--iterations=99999999999999999999999"};
     const char *choice[] = {"prog", "--memory=gpu"};
     const char *neg_time[] = {"prog", "--time-limit=-1"};
+    const char *long_time[] = {"prog", "--time-limit=86400.5"};
     const char *flag_value[] = {"prog", "--topology=yes"};
     expect_parse_error(2, unknown_long, "unknown option '--bogus'");
     expect_parse_error(2, unknown_short, "unknown option '-q'");
@@ -183,6 +186,7 @@ static void test_parse_rejects_every_bad_case(void **state)
     expect_parse_error(3, garbage, "trailing");
     expect_parse_error(3, negative, "negative");
     expect_parse_error(3, zero, "at least 1");
+    expect_parse_error(2, long_time, "too large (at most 86400)");
     expect_parse_error(2, overflow, "too large");
     expect_parse_error(2, choice, "choose from");
     expect_parse_error(2, neg_time, "must be positive");
