@@ -15,19 +15,28 @@ static void *need(void *p)
     return p;
 }
 
-/* The first host at or below node v. */
-static size_t first_host(const struct cpm_hier *h, size_t v)
+/* The first host at or below every node, in one pass: host i is the first
+ * of its leaf and of each group it is the first-child chain of. (Walking
+ * down from each group instead was quadratic in a deep nesting.) */
+static size_t *first_hosts(const struct cpm_hier *h)
 {
-    while (!h->nodes[v].leaf)
-        v = h->nodes[v].children[0];
-    return h->host_of[v];
+    size_t *first = need(malloc(h->nnodes * sizeof *first));
+    for (size_t i = 0; i < h->nleaves; i++) {
+        size_t v = h->leaves[i];
+        first[v] = i;
+        for (size_t up = h->nodes[v].parent; up != CPM_HIER_NONE && h->nodes[up].children[0] == v;
+             v = up, up = h->nodes[v].parent)
+            first[up] = i;
+    }
+    return first;
 }
 
 /* The first reachable host of a subgroup (its hosts are numbered
  * consecutively), or CPM_HIER_NONE. */
-static size_t first_reachable(const struct cpm_hier *h, size_t v, const bool *reachable)
+static size_t first_reachable(const struct cpm_hier *h, const size_t *first_host, size_t v,
+                              const bool *reachable)
 {
-    size_t first = first_host(h, v);
+    size_t first = first_host[v];
     for (size_t i = first; i < first + h->nodes[v].size; i++)
         if (!reachable || reachable[i])
             return i;
@@ -45,8 +54,8 @@ static size_t add_link(struct cpm_hier_plan *p, size_t x, size_t y, size_t group
 }
 
 /* The parts of group v, their representatives and links. */
-static int plan_group(const struct cpm_hier *h, size_t v, const bool *reachable,
-                      struct cpm_hier_plan *p, char *err, size_t errlen)
+static int plan_group(const struct cpm_hier *h, const size_t *first_host, size_t v,
+                      const bool *reachable, struct cpm_hier_plan *p, char *err, size_t errlen)
 {
     const struct cpm_hier_node *n = &h->nodes[v];
     struct cpm_hier_parts *pt = &p->parts[v];
@@ -75,7 +84,7 @@ static int plan_group(const struct cpm_hier *h, size_t v, const bool *reachable,
         if (h->nodes[child].leaf)
             continue;
         node[pt->nparts] = child;
-        rep[pt->nparts] = first_reachable(h, child, reachable);
+        rep[pt->nparts] = first_reachable(h, first_host, child, reachable);
         size[pt->nparts++] = h->nodes[child].size;
     }
     int rc = 0;
@@ -111,7 +120,7 @@ int cpm_hier_plan_make(const struct cpm_hier *h, const bool *reachable, struct c
     memset(p, 0, sizeof *p);
     p->parts = need(calloc(h->nnodes, sizeof *p->parts));
     p->part_of = need(malloc(h->nnodes * sizeof *p->part_of));
-    size_t *stack = need(malloc(h->nnodes * sizeof *stack)), top = 0;
+    size_t *stack = need(malloc(h->nnodes * sizeof *stack)), top = 0, *first = first_hosts(h);
     p->part_of[h->root] = CPM_HIER_NONE;
     stack[top++] = h->root;
     int rc = 0;
@@ -119,11 +128,12 @@ int cpm_hier_plan_make(const struct cpm_hier *h, const bool *reachable, struct c
         size_t v = stack[--top];
         if (h->nodes[v].leaf)
             continue;
-        rc = plan_group(h, v, reachable, p, err, errlen);
+        rc = plan_group(h, first, v, reachable, p, err, errlen);
         for (size_t c = h->nodes[v].nchildren; c-- > 0;)
             stack[top++] = h->nodes[v].children[c];
     }
     free(stack);
+    free(first);
     p->nnodes = h->nnodes;
     if (rc != 0)
         cpm_hier_plan_free(p);

@@ -69,6 +69,19 @@ expect '[ "$RC" = 0 ] && [ "$(data_lines | tr "\n" " ")" = "fast1.east.lab fast2
         grep -q "^# links to measure: 3 for the 6 pairs of 4 hosts" "$OUT"' \
     "hierarchical_model --plan on the generated file: 3 links, the 4 hosts a run needs"
 
+# A chain of 200,000 nested groups (11 MB, inside the reader's limits) over
+# two hosts: the plan is linear in the nodes. Finding each group's first
+# host by walking down from it took minutes here, so a bound of 30 s
+# tells the two apart (the plan itself takes about a second).
+awk 'BEGIN { n = 200000; print "digraph chain {"
+    for (i = 0; i < n; i++) print "  g" i " [type=1, model_data=\"\"];"
+    print "  a [type=0, model_data=\"a\"];"; print "  b [type=0, model_data=\"b\"];"
+    for (i = 0; i < n - 1; i++) print "  g" i " -> g" i + 1 ";"
+    print "  g" n - 1 " -> a;"; print "  g" n - 1 " -> b;"; print "}" }' > "$TMPD/chain.dot"
+TEST_TIMEOUT=30 run1 "$HM" -i "$TMPD/chain.dot" --plan
+expect '[ "$RC" = 0 ] && [ "$(data_lines | tr "\n" " ")" = "a b " ] && grep -q "^# links to measure: 1 for the 1 pairs of 2 hosts" "$OUT"' \
+    "hierarchical_model --plan on 200,000 nested groups: one link, in seconds (status $RC)"
+
 # Pairs i-j of a Hockney file whose parameters are the same as those of k-l.
 same_pair() { # FILE I J K L
     awk -v a="$2 $3" -v b="$4 $5" '$1 " " $2 == a { x = $3 " " $4 } $1 " " $2 == b { y = $3 " " $4 }
