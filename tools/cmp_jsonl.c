@@ -101,8 +101,27 @@ static int number_member(struct ctx *c, const struct jsonv *row, const char *key
     return 0;
 }
 
-/* The per-iteration values; a row with one that is not finite (null)
- * keeps none, since the bootstrap cannot rank it. */
+/* A measured value of the spread (median, p5, p95): absent, or a finite
+ * number that is not negative. null is a value that was not finite (a
+ * rate over a time of zero): nothing a comparison can rank. */
+static int measured_member(struct ctx *c, const struct jsonv *row, const char *key, double *out)
+{
+    const struct jsonv *m = jsonv_get(row, key);
+    *out = NAN;
+    if (!m)
+        return 0;
+    if (m->kind == JSONV_NULL)
+        return FAIL(c, "\"%s\" is null: a measured value must be a finite number", key);
+    if (m->kind != JSONV_NUMBER)
+        return FAIL(c, "\"%s\" is not a number", key);
+    if (!isfinite(m->number) || m->number < 0)
+        return FAIL(c, "\"%s\" is %.40s: a measured value must be finite and not negative", key,
+                    m->text);
+    *out = m->number;
+    return 0;
+}
+
+/* The per-iteration values, each a measured value. */
 static int read_samples(struct ctx *c, struct cmp_row *r, const struct jsonv *list)
 {
     if (list->kind != JSONV_ARRAY)
@@ -112,13 +131,10 @@ static int read_samples(struct ctx *c, struct cmp_row *r, const struct jsonv *li
         return FAIL(c, "out of memory");
     for (size_t i = 0; i < list->len; i++) {
         const struct jsonv *v = &list->items[i];
-        if (v->kind == JSONV_NULL) {
+        if (v->kind != JSONV_NUMBER || !isfinite(v->number) || v->number < 0) {
             free(x);
-            return 0;
-        }
-        if (v->kind != JSONV_NUMBER) {
-            free(x);
-            return FAIL(c, "sample %zu is not a number", i + 1);
+            return FAIL(c, "sample %zu is %.40s: a measured value must be a finite number, not "
+                           "negative", i + 1, v->kind == JSONV_NULL ? "null" : v->text);
         }
         x[i] = v->number;
     }
@@ -147,12 +163,15 @@ static int read_row(struct ctx *c, const struct jsonv *row)
     }
     double iterations;
     if (number_member(c, row, t->main, &r->main) != 0 ||
-        number_member(c, row, "median", &r->median) != 0 ||
-        number_member(c, row, "p5", &r->p5) != 0 || number_member(c, row, "p95", &r->p95) != 0 ||
+        measured_member(c, row, "median", &r->median) != 0 ||
+        measured_member(c, row, "p5", &r->p5) != 0 || measured_member(c, row, "p95", &r->p95) != 0 ||
         number_member(c, row, "iterations", &iterations) != 0)
         return -1;
     r->has_spread = t->stats_of[0] && isfinite(r->median) && isfinite(r->p5) && isfinite(r->p95);
-    if (iterations >= 1 && iterations < 1e15)
+    if (!isnan(iterations) && !(iterations >= 1 && iterations < 1e15 && iterations == floor(iterations)))
+        return FAIL(c, "\"iterations\" is %.40s: a count of iterations is a positive whole number",
+                    jsonv_get(row, "iterations")->text);
+    if (!isnan(iterations))
         r->iterations = (size_t)iterations;
     const struct jsonv *samples = jsonv_get(row, "samples");
     return samples && t->stats_of[0] ? read_samples(c, r, samples) : 0;

@@ -80,7 +80,10 @@ static int put_value(struct text *x, struct cmp_row *r, enum column_role role, c
     if (role == COL_IGNORED)
         return 0;
     if (!to_number(w, &v))
-        return FAIL(x, lineno, "'%s' is not a number", w);
+        return FAIL(x, lineno, "'%.40s' is not a number", w);
+    if ((role == COL_MEDIAN || role == COL_P5 || role == COL_P95) && !(isfinite(v) && v >= 0))
+        return FAIL(x, lineno, "'%.40s' in a spread column: a measured value must be finite and "
+                               "not negative", w);
     switch (role) {
     case COL_MAIN: r->main = v; break;
     case COL_MEDIAN: r->median = v; break;

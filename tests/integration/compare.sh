@@ -184,3 +184,37 @@ refused_compare "JSON cut in the middle of a line" "$D/cut.jsonl" "$D/a.jsonl"
 refused_compare "text with a word for a number" "$D/a.txt" "$D/word.txt"
 refused_compare "two runs in one file" "$D/twice.txt" "$D/a.txt"
 refused_compare "text of no program of the suite" "$D/other.txt" "$D/a.txt"
+# A measured value must be a finite number, not negative; a count of
+# iterations a positive whole number. Each, on either side, names its line.
+for v in -1.00 nan inf 1e999 "1 MB of 9s"; do
+    if [ "$v" = "1 MB of 9s" ]; then head -c 1000000 /dev/zero | tr '\0' 9; else printf '%s' "$v"; fi > "$D/value"
+    for col in 3 4 5; do # the median, P5 and P95 of the 4th row
+        awk -v col="$col" 'NR == FNR { v = $0; next } FNR == 11 { $col = v } { print }' \
+            "$D/value" "$D/a.txt" > "$D/bad.txt"
+        refused_compare "text with ${v:0:8} in column $col" "$D/a.txt" "$D/bad.txt"
+        expect 'grep -q ":11: " "$ERR"' "text with ${v:0:8} in column $col: the line is named"
+    done
+done
+# JSON: the second row (line 3), through Python so that only that field changes.
+bad_json() { # FIELD VALUE (JSON text; "sample" for the first sample)
+    python3 - "$D/a.jsonl" "$1" "$2" > "$D/bad.jsonl" <<'PY'
+import json, sys
+path, field, value = sys.argv[1:]
+for n, line in enumerate(open(path), 1):
+    if n == 3:
+        row = json.loads(line)
+        if field == "sample":
+            row["samples"][0] = "@"
+        else:
+            row[field] = "@"
+        line = json.dumps(row).replace('"@"', value) + "\n"
+    sys.stdout.write(line)
+PY
+}
+for case in "sample -1" "sample 1e999" "sample null" "median -1" "median 1e999" "median null" \
+    "p5 -1" "p95 null" "iterations -5" "iterations 1e29" "iterations 2.5"; do
+    bad_json $case
+    refused_compare "JSON Lines with $case" "$D/bad.jsonl" "$D/a.jsonl"
+    expect 'grep -q ":3: " "$ERR"' "JSON Lines with $case: the line is named"
+    refused_compare "JSON Lines with $case as B" "$D/a.jsonl" "$D/bad.jsonl"
+done
