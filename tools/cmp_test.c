@@ -57,7 +57,8 @@ int cmp_test_pair(const struct cmp_pair *p, const struct cmp_table *t,
         return 0;
     }
     double diff;
-    if (a->nsamples >= CMP_MIN_ITERATIONS && b->nsamples >= CMP_MIN_ITERATIONS) {
+    if (a->nsamples >= CMP_MIN_ITERATIONS && b->nsamples >= CMP_MIN_ITERATIONS &&
+        a->nsamples + b->nsamples <= CMP_BOOTSTRAP_MAX_VALUES) {
         struct signif_boot boot;
         if (signif_bootstrap_median(a->samples, a->nsamples, b->samples, b->nsamples,
                                     CMP_RESAMPLES, s->seed, s->level, &boot) != 0)

@@ -20,6 +20,10 @@
 /* Below this many iterations on either side neither P5/P95 nor a
  * resample describes a distribution: not tested. */
 #define CMP_MIN_ITERATIONS 20
+/* A bootstrap draws both sides again CMP_RESAMPLES times: above this many
+ * values of the two rows together (OMB's 10000 iterations a side are 20000)
+ * it would take minutes a row, and Welch's t on the spread serves. */
+#define CMP_BOOTSTRAP_MAX_VALUES 200000
 
 struct cmp_settings {
     unsigned long seed; /* of the bootstrap's generator; each row starts from it */

@@ -63,9 +63,9 @@ static void print_header(const char *command, const struct cmp_file *a, const st
     out_comment("ratio: B / A; p: two-sided; significant: 1 or 0 at %.0f%%, nan where not "
                 "tested", 100.0 * s->level);
     out_comment("test: where both rows carry their iterations' values (--samples; alltoall's "
-                "### lines), a bootstrap of the difference of the medians, %d resamples of "
-                "each side from seed %lu",
-                CMP_RESAMPLES, s->seed);
+                "### lines), %d of them at most together, a bootstrap of the difference of "
+                "the medians, %d resamples of each side from seed %lu",
+                CMP_BOOTSTRAP_MAX_VALUES, CMP_RESAMPLES, s->seed);
     out_comment("test: else Welch's t on the medians, each with standard error "
                 "sqrt(pi/2) (P95 - P5) / (2 * 1.645) / sqrt(iterations), Welch-Satterthwaite "
                 "degrees of freedom; fewer than %d iterations: not tested",

@@ -158,6 +158,13 @@ expect '[ "$RC" = 0 ] && grep -q "^Usage: compare \[--png FILE\] \[--seed N\] A 
 compare_run --version
 expect '[ "$RC" = 0 ] && grep -q "^compare (commsweep) " "$OUT"' "--version"
 
+# Rows of 150,000 iterations a side: a bootstrap of them took seconds a row
+# (minutes for millions); Welch's t on their spread serves, and says so.
+$GEN --format jsonl --stats --samples --rows 2 --iterations 150000 --seed 1 > "$D/long.jsonl"
+compare_run "$D/long.jsonl" "$D/long.jsonl"
+expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "\$7 == \"welch\"" | wc -l)" = 2 ] && grep -q "200000 of them at most together" "$OUT"' \
+    "300,000 values in a pair of rows: Welch's t instead of a bootstrap, and the header says the bound"
+
 # ---- bad input: status 2, one line, nothing on stdout ----
 refused_compare() { # DESCRIPTION ARGS...
     local desc=$1
