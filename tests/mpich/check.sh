@@ -52,7 +52,7 @@ run_part() { # NAME TESTS [UNIT_TEST_BINARIES...]
     echo "# $name with $mpiexec"
     TESTS=$2 tests/run.sh "${@:3}" > "$log" 2>&1
     grep -E ' passed +[0-9]+ failed' "$log" | sed 's/^/# /'
-    grep -E '^FAILED' "$log" | sed 's/^/# /'
+    grep -E '^FAILED' "$log" | sed 's/^/# /' | tee -a "$TMPD/failed"
     counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
     if [ -z "$counts" ]; then
         not_ok "$name: the test runner did not finish" "$(tail -n 20 "$log")"
@@ -89,4 +89,13 @@ export CAF_TEST_NPS=${CAF_TEST_NPS:-1 2 3 4}
 for pattern in $patterns; do
     run_part "integration tests $pattern" "$pattern"
 done
+# A CI log is often read from its end: the failures again, last, with the
+# first lines each check printed (the parts' logs are in $build/tests/logs).
+if [ -s "$TMPD/failed" ]; then
+    echo "# failed under $mpiexec:"
+    cat "$TMPD/failed"
+    sed -n 's/^# FAILED \([^ :]*\).*/\1/p' "$TMPD/failed" | while read -r name; do
+        grep -A4 -E '^not ok' "$build/tests/logs/$name.log" 2> /dev/null | head -n 12 | sed 's/^/#   /'
+    done
+fi
 summary
