@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "err.h"
 
@@ -15,6 +16,36 @@ struct rma_state {
     MPI_Win win;
     bool fallback; /* the library gave no window: MPI_Alltoall */
 };
+
+/* Open MPI 4's osc/rdma, its choice for a window whose ranks share a node
+ * where UCX does not take it, reads a peer's memory through vader's
+ * single-copy mechanism (CMA); on some systems such a read fails ("Read
+ * -1, expected N, errno = 14") and is retried for ever. osc/pt2pt makes no
+ * such read. The launcher's --mca settings reach the ranks as OMPI_MCA_*
+ * variables: a user who chose the components is not second-guessed. */
+#define RMA_HANG_SECONDS 600.0
+#define RMA_HANG_HINT "Open MPI 4's osc/rdma can hang reading a peer on the same node: " \
+                      "run with --mca osc pt2pt"
+
+static bool osc_rdma_may_hang(MPI_Comm comm)
+{
+    char version[MPI_MAX_LIBRARY_VERSION_STRING] = "";
+    int len = 0;
+    MPI_Get_library_version(version, &len);
+    const char *osc = getenv("OMPI_MCA_osc");
+    const char *copy = getenv("OMPI_MCA_btl_vader_single_copy_mechanism");
+    bool may = strstr(version, "Open MPI v4.") && !(osc && (osc[0] == '^' || !strstr(osc, "rdma")))
+               && !(copy && strcmp(copy, "none") == 0);
+    /* Only where two ranks of the window share a node. */
+    MPI_Comm node;
+    int shared = 1, any = 0;
+    MPI_CHECK(MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
+    MPI_CHECK(MPI_Comm_size(node, &shared));
+    MPI_CHECK(MPI_Comm_free(&node));
+    int mine = may && shared > 1;
+    MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, comm));
+    return any != 0;
+}
 
 /* A window over the whole of b, in units of longs. Open MPI 4.1 refuses
  * MPI_Win_create on a communicator of one rank (no one-sided component
@@ -31,8 +62,16 @@ static struct rma_state *rma_open(struct a2a_ctx *ctx, struct buf *b, char *note
                             ctx->sub->comm, &st->win);
     int failed = rc != MPI_SUCCESS, any = 0;
     MPI_CHECK(MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, ctx->sub->comm));
-    if (!any)
+    if (!any) {
+        if (osc_rdma_may_hang(ctx->sub->comm)) {
+            ctx->hang_timeout = RMA_HANG_SECONDS;
+            ctx->hang_hint = RMA_HANG_HINT;
+            snprintf(note, notelen, "Open MPI 4 with ranks sharing a node: osc/rdma, where it "
+                     "is chosen, can hang; a count over %.0f s ends the run naming the ranks "
+                     "(--timeout sets it; --mca osc pt2pt avoids osc/rdma)", RMA_HANG_SECONDS);
+        }
         return st;
+    }
     if (!failed)
         MPI_CHECK(MPI_Win_free(&st->win));
     char why[MPI_MAX_ERROR_STRING] = "on another rank";

@@ -29,6 +29,7 @@
 #include "msg.h"
 #include "report.h"
 #include "subcomm.h"
+#include "watchdog.h"
 
 #ifndef ALWAYS_NONBLOCKING
 #error "build with -DALWAYS_NONBLOCKING=0 (always/all) or 1 (always/iall)"
@@ -48,6 +49,7 @@ static const char *const partition_names[] = {"contiguous", "strided", NULL};
 struct always_config {
     size_t total;      /* doubles per task */
     double time_limit; /* a row of 2 or more calls that takes longer ends a block */
+    double timeout;    /* --timeout: seconds a row may take (0: no limit) */
     int memory;        /* enum buf_memory */
     int partition;     /* index in partition_names */
     bool topology;
@@ -57,8 +59,8 @@ struct always_config {
 
 static void parse(int argc, char **argv, struct always_config *c)
 {
-    *c = (struct always_config){ALWAYS_DEFAULT_SIZE, ALWAYS_DEFAULT_LIMIT, BUF_MEM_HOST, 0,
-                                false, false, BUF_HOST};
+    *c = (struct always_config){ALWAYS_DEFAULT_SIZE, ALWAYS_DEFAULT_LIMIT, 0.0, BUF_MEM_HOST,
+                                0, false, false, BUF_HOST};
     const struct opt_spec specs[] = {
         BUF_MEMORY_OPT(&c->memory),
         BUF_STAGING_OPT(&c->staging),
@@ -70,6 +72,7 @@ static void parse(int argc, char **argv, struct always_config *c)
          .choices = partition_names},
         {.long_name = "topology", .kind = OPT_FLAG, .dest = &c->topology,
          .help = "print each rank's host, cores, NUMA node and GPU as # lines"},
+        WATCHDOG_OPT(&c->timeout),
     };
     const struct opt_usage usage = {
         "[options] [SIZE]",
@@ -86,6 +89,7 @@ static void parse(int argc, char **argv, struct always_config *c)
         c->total = opt_positional_or_exit(argv[pos], "size", SIZE_MAX / sizeof(double) / 2,
                                           ALWAYS_DEFAULT_SIZE);
     c->where = buf_memory_setup((enum buf_memory)c->memory, c->staging);
+    watchdog_configure(c->timeout);
 }
 
 /* One block: the communicators of one target size and what its rows share. */
@@ -147,11 +151,14 @@ static void exchange(struct always_block *blk, size_t calls, size_t count)
 
 /* Time of one inner loop: from a common start to the last rank's finish,
  * known to every rank so that all take the same stopping decision. */
-static double timed_exchange(struct always_block *blk, size_t calls, size_t count)
+static double timed_exchange(struct always_block *blk, bool warmup, size_t calls,
+                             size_t count)
 {
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     double t0 = timing_now();
+    watchdog_enter(warmup ? 0 : 1);
     exchange(blk, calls, count);
+    watchdog_leave();
     double local = timing_now() - t0, slowest;
     timing_allmax(&local, &slowest, 1, MPI_COMM_WORLD);
     return slowest;
@@ -223,8 +230,12 @@ static double run_row(struct always_block *blk, bool warmup, size_t calls, size_
      * check on what an earlier row left there. */
     struct buf span = buf_view(blk->recv, 0, calls * count * blk->target * sizeof(double));
     buf_set_bytes(&span, 0xFF);
-    double time = timed_exchange(blk, calls, count);
+    /* A row is one step: its calls, timed as one stretch, and its check. */
+    watchdog_arm(NULL, "%s of %zu tasks, %zu calls of count %zu", warmup ? "warm-up" : "row",
+                 blk->target, calls, count);
+    double time = timed_exchange(blk, warmup, calls, count);
     check_row(blk, warmup, calls, count);
+    watchdog_disarm();
     if (rows_file)
         fprintf(rows_file, "%s %zu %zu %zu\n", warmup ? "warmup" : "timed", blk->target, calls,
                 count);
@@ -285,6 +296,9 @@ int main(int argc, char **argv)
                 "as the seed counts: MiB_per_call = 2 * tasks * count * 8 / 2^20 (send and "
                 "receive buffers, tasks = targetSize), GiB_total = calls * MiB_per_call / 1024, "
                 "GiBps_task = GiB_total / time_s");
+    if (c.timeout > 0)
+        out_comment("timeout: a row that takes longer than %g s ends the run with status %d",
+                    c.timeout, WATCHDOG_STATUS);
     report_header_string("buffers", buf_where_label(c.where));
     report_validation(true);
     declare_table();

@@ -14,6 +14,7 @@
 #include "sweep.h"
 #include "timing.h"
 #include "topo.h"
+#include "watchdog.h"
 
 #define GIB ((double)(1u << 30))
 #define A2A_SWEEP_MAX_STEPS 64
@@ -27,15 +28,16 @@ void a2a_sweep_parse(int argc, char **argv, const char *what, const struct opt_s
 {
     int memory = BUF_MEM_HOST;
     bool staging = false;
-    *a = (struct a2a_sweep_args){{false, A2A_DEFAULT_ITERS, A2A_DEFAULT_COUNTHI, BUF_HOST, false},
-                                 false};
+    *a = (struct a2a_sweep_args){
+        {false, A2A_DEFAULT_ITERS, A2A_DEFAULT_COUNTHI, BUF_HOST, false, 0.0}, false};
     struct opt_spec specs[A2A_MAX_OPTIONS] = {
         BUF_MEMORY_OPT(&memory),
         BUF_STAGING_OPT(&staging),
         {.long_name = "topology", .kind = OPT_FLAG, .dest = &a->topology,
          .help = "print each rank's host, cores, NUMA node and GPU as # lines"},
+        WATCHDOG_OPT(&a->sweep.timeout),
     };
-    size_t nspecs = 3;
+    size_t nspecs = 4;
     for (size_t i = 0; i < nextra && nspecs < A2A_MAX_OPTIONS; i++)
         specs[nspecs++] = extra[i];
     char description[512];
@@ -99,6 +101,9 @@ void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a
     out_comment("time: per iteration (one call after a world barrier) the maximum over all "
                 "ranks; GiB per rank = "
                 "(sendcount + recvcount) * comm_size * sizeof(long) / 2^30");
+    if (c->timeout > 0)
+        out_comment("timeout: a count that takes longer than %g s ends the run with status %d",
+                    c->timeout, WATCHDOG_STATUS);
     if (a->topology)
         topo_report(MPI_COMM_WORLD);
     buf_print_device_header(&c->where, 1);
@@ -156,11 +161,13 @@ static void print_members(int color)
 
 /* One call; with --staging the copies to and from the device too. */
 static void exchange_once(const struct a2a_method *m, struct a2a_ctx *ctx, size_t count,
-                          size_t bytes)
+                          size_t bytes, size_t iteration)
 {
+    watchdog_enter(iteration);
     buf_stage_out(ctx->send, 0, bytes);
     m->exchange(ctx, count);
     buf_stage_in(ctx->recv, 0, bytes);
+    watchdog_leave();
 }
 
 /* One call, as the seed's program times it: a world barrier, the call, and
@@ -173,7 +180,7 @@ static double timed_call(const struct a2a_method *m, struct a2a_ctx *ctx, size_t
 {
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     double t0 = timing_now();
-    exchange_once(m, ctx, count, bytes);
+    exchange_once(m, ctx, count, bytes, iteration);
     double local = timing_now() - t0, slowest = 0.0;
     timing_max_per_iteration(&local, &slowest, 1, 0, MPI_COMM_WORLD);
     if (iteration == 0)
@@ -231,6 +238,12 @@ static void run_count(const struct a2a_sweep_config *c, const struct a2a_method 
     ctx->mt = &mt;
     buf_set_bytes(ctx->recv, 0xFF);
     size_t bytes = count * (size_t)b->size * sizeof(long);
+    /* The whole count is one step: its warm-up, its timed calls and the
+     * check, each of which waits for every rank. */
+    watchdog_configure(c->timeout > 0 ? c->timeout : ctx->hang_timeout);
+    watchdog_arm(ctx->hang_hint, "%s%s%scount %zu in communicators of %d ranks",
+                 c->name_blocks ? "algorithm " : "", c->name_blocks ? m->name : "",
+                 c->name_blocks ? ", " : "", count, b->size);
     if (m->begin_count)
         m->begin_count(ctx, count);
 
@@ -259,6 +272,7 @@ static void run_count(const struct a2a_sweep_config *c, const struct a2a_method 
               "%zu (world rank %d) is %.0f, expected %.0f",
               c->name_blocks ? ", algorithm " : "", c->name_blocks ? m->name : "", harness.rank,
               count, f.element, f.peer, bad ? world_of[f.peer] : -1, f.got, f.want);
+    watchdog_disarm();
 
     if (!out_is_printer())
         return;
@@ -288,6 +302,8 @@ static void run_method(const struct a2a_sweep_config *c, const struct a2a_method
     char note[256] = "";
     ctx->state = NULL;
     ctx->fell_back = false;
+    ctx->hang_timeout = 0.0;
+    ctx->hang_hint = NULL;
     if (m->open)
         m->open(ctx, note, sizeof note);
     if (c->name_blocks)

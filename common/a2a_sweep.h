@@ -33,6 +33,11 @@ struct a2a_ctx {
     const struct msg_type *mt; /* count longs per peer, set for each count */
     void *state;            /* the method's own, from open */
     bool fell_back;         /* open chose MPI_Alltoall instead of the method */
+    /* Set by open where the method is known to hang in some libraries: the
+     * limit of each count when --timeout is not given, and what the line of
+     * a stuck rank adds (watchdog.h). */
+    double hang_timeout;
+    const char *hang_hint;
 };
 
 /* One way of exchanging count longs with every rank of a communicator.
@@ -65,6 +70,7 @@ struct a2a_sweep_config {
     size_t count_hi;     /* longs per rank per peer at full world size */
     enum buf_where where;
     bool name_blocks;    /* a '# algorithm: NAME' line opens each method's block */
+    double timeout;      /* --timeout: seconds a count may take (0: no limit) */
 };
 
 /* The command line of all and aller: [options] [PARTITION [ITERS [COUNTHI]]]

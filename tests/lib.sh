@@ -56,8 +56,8 @@ launcher_defaults mpiexec
 run() {
     local np=$1 t0=$SECONDS; shift
     timeout -k 5 "$TEST_TIMEOUT" $MPIEXEC $MPIEXEC_FLAGS -n "$np" "$@" > "$OUT" 2> "$ERR"
-    RC=$?
-    [ -n "${TEST_PROFILE:-}" ] && echo "$((SECONDS - t0)) $np $*" >> "$TEST_PROFILE"
+    RC=$? RUN_SECONDS=$((SECONDS - t0))
+    [ -n "${TEST_PROFILE:-}" ] && echo "$RUN_SECONDS $np $*" >> "$TEST_PROFILE"
     return 0
 }
 
@@ -164,6 +164,22 @@ expect_usage_error() { # DESCRIPTION PROGRAM_BASENAME
         ok "$1"
     else
         not_ok "$1" "status $RC (want 2), $n message lines from $2 (want 1)
+$(head -c 1500 "$ERR")"
+    fi
+}
+
+# After a run with COMMSWEEP_STALL_RANK=R and --timeout: status 3 within
+# the limit and a few seconds, a line of PROGRAM naming rank R as not having
+# reached the call, and none naming a rank that finished its call (TEXT: a
+# part the lines must hold, such as the step).
+expect_stalled() { # DESCRIPTION PROGRAM RANK SECONDS_AT_MOST [TEXT]
+    local took=$RUN_SECONDS
+    if [ "$RC" = 3 ] && [ "$took" -le "$4" ] &&
+        grep -q "^$2: .*${5:-}.* took longer than --timeout=.*: rank $3 (host .*) has not reached " "$ERR" &&
+        ! grep -q "^$2: .*: rank [1-9][0-9]* (host .*) waits for" "$ERR"; then
+        ok "$1"
+    else
+        not_ok "$1" "status $RC after ${took}s (want 3 within $4 s)
 $(head -c 1500 "$ERR")"
     fi
 }

@@ -84,10 +84,19 @@ expect_success "### lines: a warm-up and one per iteration before each row, whic
 
 # Bad input: one line from the program, status 2, no hang.
 for args in "s abc" "s 12abc" "s 2 12abc" "s 1 99999999999999999999999" "s 99999999999999999999999" \
-            "--bogus" "-q" "s 1 2 3" "--memory=tpu" "--memory" "--topology=1" "s 1 1e3"; do
+            "--bogus" "-q" "s 1 2 3" "--memory=tpu" "--memory" "--topology=1" "s 1 1e3" \
+            "--timeout=-1" "--timeout=abc" "--timeout=86401" "--timeout=1e23"; do
     run 3 "$ALL" $args
     expect_usage_error "all $args: status 2 and one message" all
 done
+# --timeout: a rank that never reaches its call (the test hook) ends the
+# run with status 3 and a line naming it and the count, instead of a hang.
+COMMSWEEP_STALL_RANK=1 run 3 "$ALL" --timeout=1 contig 1 8
+expect_stalled "all --timeout=1, rank 1 stalled: status 3 within seconds, a line naming rank 1 and the count" \
+    all 1 20 "count 8 in communicators of 3 ranks"
+run 2 "$ALL" --timeout=60 contig 2 8
+expect '[ "$RC" = 0 ] && grep -q "^# timeout: a count that takes longer than 60 s ends the run with status 3$" "$OUT" &&
+        check_sweep_output 2 8 2 > /dev/null' "all --timeout=60 not reached: the sweep as without it, and a # line saying the limit"
 run 2 "$ALL" --memory=cuda contig 1 4
 expect_usage_error "all --memory=cuda without CUDA support: status 2 and one message" all
 run 2 "$ALL" s 1 2305843009213693951

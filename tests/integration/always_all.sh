@@ -147,7 +147,10 @@ for prog in all iall; do
     expect '[ "$RC" = 1 ] && grep -q "^$prog: data check failed: rank 0, warm-up of 2 tasks, 1 calls of count 512: " "$ERR" &&
             [ "$(program_lines "$prog")" = 1 ] && ! grep -q "^# warm-up:" "$OUT" && [ "$(data_lines | wc -l)" = 0 ]' \
         "always/$prog: a damaged receive buffer fails the first row's check with status 1"
-    for args in "abc" "12abc" "99999999999999999999999" "1 2" "--time-limit=0" "--time-limit=-1" \
+    COMMSWEEP_STALL_RANK=1 run 3 "$P" --timeout=1 64
+    expect_stalled "always/$prog --timeout=1, rank 1 stalled: status 3 within seconds, a line naming rank 1 and the row" \
+        "$prog" 1 20 "warm-up of 3 tasks, 1 calls of count 21"
+    for args in "abc" "12abc" "99999999999999999999999" "1 2" "--time-limit=0" "--timeout=-1" "--timeout=86401" "--time-limit=-1" \
                 "--time-limit=abc" "--time-limit=86401" "--time-limit=1e23" "--partition=diagonal" \
                 "--bogus" "--memory=cuda"; do
         run 2 "$P" $args

@@ -1,0 +1,187 @@
+/* watchdog: see watchdog.h. */
+#include "watchdog.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+#define WATCHDOG_LINE 1024
+
+static double limit_seconds;
+static int my_rank;
+static char my_host[256] = "?";
+static bool handler_installed;
+static int stall_rank = -1;
+
+/* Where this rank is in the step. The handler only reads these and the
+ * texts made at arm time, and calls memcpy, write, nanosleep and _exit,
+ * which are safe in a signal handler. */
+enum { BEFORE_CALL, IN_CALL, AFTER_CALL };
+static volatile sig_atomic_t where_now, call_now;
+static char prefix[WATCHDOG_LINE], hint_text[WATCHDOG_LINE / 2];
+static size_t prefix_len, hint_len;
+
+/* Appends text to line at *len, as far as it fits (keeping room for '\n'). */
+static void append(char *line, size_t *len, const char *text, size_t n)
+{
+    if (n > WATCHDOG_LINE * 2 - 1 - *len)
+        n = WATCHDOG_LINE * 2 - 1 - *len;
+    memcpy(line + *len, text, n);
+    *len += n;
+}
+
+/* "the warm-up call" or "call 12": call 0 is the warm-up. */
+static void append_call(char *line, size_t *len)
+{
+    long c = call_now;
+    if (c == 0) {
+        append(line, len, "the warm-up call", 16);
+        return;
+    }
+    char digits[24];
+    size_t n = 0;
+    for (; c > 0 && n < sizeof digits; c /= 10)
+        digits[sizeof digits - 1 - n++] = (char)('0' + c % 10);
+    append(line, len, "timed call ", 11);
+    append(line, len, digits + sizeof digits - n, n);
+}
+
+static void append_text(char *line, size_t *len, const char *text)
+{
+    append(line, len, text, strlen(text));
+}
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    static char line[WATCHDOG_LINE * 2];
+    size_t len = 0;
+    int where = where_now;
+    if (where != AFTER_CALL || my_rank == 0) {
+        append(line, &len, prefix, prefix_len);
+        if (where == BEFORE_CALL)
+            append_text(line, &len, "has not reached ");
+        else if (where == IN_CALL)
+            append_text(line, &len, "is still in ");
+        else
+            append_text(line, &len, "waits for the other ranks after ");
+        append_call(line, &len);
+        if (where != AFTER_CALL)
+            append(line, &len, hint_text, hint_len);
+        line[len++] = '\n';
+        while (len > 0) {
+            ssize_t n = write(STDERR_FILENO, line, len);
+            if (n <= 0)
+                break;
+            len -= (size_t)n;
+            memmove(line, line + n, len);
+        }
+    }
+    struct timespec second = {1, 0};
+    nanosleep(&second, NULL);
+    _exit(WATCHDOG_STATUS);
+}
+
+static void set_timer(double seconds)
+{
+    struct itimerval t = {{0, 0}, {0, 0}};
+    if (seconds > 0) {
+        t.it_value.tv_sec = (time_t)seconds;
+        t.it_value.tv_usec = (suseconds_t)((seconds - (double)t.it_value.tv_sec) * 1e6);
+        if (t.it_value.tv_sec == 0 && t.it_value.tv_usec == 0)
+            t.it_value.tv_usec = 1;
+    }
+    setitimer(ITIMER_REAL, &t, NULL);
+}
+
+/* Test hook: COMMSWEEP_STALL_RANK=R makes world rank R stop for good before
+ * the first call of a step that has a limit: a rank that never arrives, on
+ * demand. */
+static int stall_rank_asked(void)
+{
+    const char *which = getenv("COMMSWEEP_STALL_RANK");
+    if (!which)
+        return -1;
+    char *end;
+    errno = 0;
+    long r = strtol(which, &end, 10);
+    if (end == which || *end != '\0' || errno || r < 0 || r > INT_MAX)
+        return -1;
+    return (int)r;
+}
+
+void watchdog_configure(double seconds)
+{
+    limit_seconds = seconds;
+    my_rank = harness.rank;
+    stall_rank = stall_rank_asked();
+    if (gethostname(my_host, sizeof my_host) != 0)
+        snprintf(my_host, sizeof my_host, "?");
+    my_host[sizeof my_host - 1] = '\0';
+    if (seconds > 0 && !handler_installed) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_alarm;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        sigaction(SIGALRM, &sa, NULL);
+        handler_installed = true;
+    }
+}
+
+double watchdog_seconds(void) { return limit_seconds; }
+
+/* snprintf's count, bounded by what fits (the text is cut, never overrun). */
+static size_t fitted(int n, size_t cap)
+{
+    if (n < 0)
+        return 0;
+    return (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
+void watchdog_arm(const char *hint, const char *fmt, ...)
+{
+    if (limit_seconds <= 0)
+        return;
+    char step[WATCHDOG_LINE / 2];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(step, sizeof step, fmt, ap);
+    va_end(ap);
+    prefix_len = fitted(snprintf(prefix, sizeof prefix,
+                                 "%s: %s took longer than --timeout=%g s: rank %d (host %s) ",
+                                 harness.prog, step, limit_seconds, my_rank, my_host),
+                        sizeof prefix);
+    hint_len = fitted(snprintf(hint_text, sizeof hint_text, "%s%s", hint ? "; " : "",
+                               hint ? hint : ""),
+                      sizeof hint_text);
+    where_now = BEFORE_CALL;
+    call_now = 0;
+    set_timer(limit_seconds);
+}
+
+void watchdog_enter(size_t call)
+{
+    call_now = call > INT_MAX ? INT_MAX : (int)call;
+    while (limit_seconds > 0 && my_rank == stall_rank)
+        pause();
+    where_now = IN_CALL;
+}
+
+void watchdog_leave(void) { where_now = AFTER_CALL; }
+
+void watchdog_disarm(void)
+{
+    if (limit_seconds <= 0)
+        return;
+    set_timer(0);
+}
