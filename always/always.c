@@ -65,8 +65,8 @@ static void parse(int argc, char **argv, struct always_config *c)
         BUF_MEMORY_OPT(&c->memory),
         BUF_STAGING_OPT(&c->staging),
         {.long_name = "time-limit", .kind = OPT_DOUBLE, .dest = &c->time_limit,
-         .max = OPT_SECONDS_MAX, .metavar = "SECONDS", .help = "stop a block after a row of 2 or more calls that "
-                                       "takes longer (default 1)"},
+         .max = OPT_SECONDS_MAX, .metavar = "SECONDS",
+         .help = "stop a block after a row of 2 or more calls that takes longer (default 1)"},
         {.long_name = "partition", .kind = OPT_CHOICE, .dest = &c->partition,
          .metavar = "contiguous|strided", .help = "how ranks are grouped (default contiguous)",
          .choices = partition_names},

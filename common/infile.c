@@ -28,9 +28,12 @@ FILE *infile_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, errlen, "%s, not a regular file",
-                 fstat(fd, &st) != 0 ? strerror(errno) : kind_of(st.st_mode));
+    int stat_failed = fstat(fd, &st) != 0;
+    if (stat_failed || !S_ISREG(st.st_mode)) {
+        if (stat_failed)
+            snprintf(err, errlen, "%s", strerror(errno));
+        else
+            snprintf(err, errlen, "%s, not a regular file", kind_of(st.st_mode));
         close(fd);
         return NULL;
     }

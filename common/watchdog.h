@@ -26,10 +26,10 @@
 
 /* The --timeout option (seconds; 0, the default, is no limit), for a
  * program's option table. */
-#define WATCHDOG_OPT(seconds_ptr)                                                                 \
-    {.long_name = "timeout", .kind = OPT_DOUBLE, .dest = (seconds_ptr), .max = OPT_SECONDS_MAX,     \
-     .allow_zero = true, .metavar = "SECONDS",                                             \
-     .help = "end the run with status 3 and a line naming the size and the ranks still "   \
+#define WATCHDOG_OPT(seconds_ptr)                                                          \
+    {.long_name = "timeout", .kind = OPT_DOUBLE, .dest = (seconds_ptr),                     \
+     .max = OPT_SECONDS_MAX, .allow_zero = true, .metavar = "SECONDS",                      \
+     .help = "end the run with status 3 and a line naming the size and the ranks still "    \
              "in the call when one size takes longer (default 0: no limit)"}
 
 /* Sets the limit of the steps armed from now on (0: none) and records

@@ -10,6 +10,8 @@
 #include "infile.h"
 #include "stats.h"
 
+bool cmp_measured(double v) { return isfinite(v) && v >= 0; }
+
 bool cmp_copy(char *dst, size_t n, const char *text)
 {
     size_t len = strlen(text);

@@ -78,6 +78,8 @@ int cmp_row_set_key(struct cmp_row *r, size_t i, const char *text);
  * stats.h computes them, unless the file gave them. -1 without memory. */
 int cmp_row_take_samples(struct cmp_row *r, double *samples, size_t n);
 
+/* Whether v can be a measured time or rate: finite and not negative. */
+bool cmp_measured(double v);
 /* Copies text into a field of n bytes; false when it does not fit. */
 bool cmp_copy(char *dst, size_t n, const char *text);
 /* "PATH:LINE: message" (line 0: "PATH: message") into err; returns -1. */

@@ -114,7 +114,7 @@ static int measured_member(struct ctx *c, const struct jsonv *row, const char *k
         return FAIL(c, "\"%s\" is null: a measured value must be a finite number", key);
     if (m->kind != JSONV_NUMBER)
         return FAIL(c, "\"%s\" is not a number", key);
-    if (!isfinite(m->number) || m->number < 0)
+    if (!cmp_measured(m->number))
         return FAIL(c, "\"%s\" is %.40s: a measured value must be finite and not negative", key,
                     m->text);
     *out = m->number;
@@ -131,7 +131,7 @@ static int read_samples(struct ctx *c, struct cmp_row *r, const struct jsonv *li
         return FAIL(c, "out of memory");
     for (size_t i = 0; i < list->len; i++) {
         const struct jsonv *v = &list->items[i];
-        if (v->kind != JSONV_NUMBER || !isfinite(v->number) || v->number < 0) {
+        if (v->kind != JSONV_NUMBER || !cmp_measured(v->number)) {
             free(x);
             return FAIL(c, "sample %zu is %.40s: a measured value must be a finite number, not "
                            "negative", i + 1, v->kind == JSONV_NULL ? "null" : v->text);

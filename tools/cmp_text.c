@@ -81,7 +81,7 @@ static int put_value(struct text *x, struct cmp_row *r, enum column_role role, c
         return 0;
     if (!to_number(w, &v))
         return FAIL(x, lineno, "'%.40s' is not a number", w);
-    if ((role == COL_MEDIAN || role == COL_P5 || role == COL_P95) && !(isfinite(v) && v >= 0))
+    if ((role == COL_MEDIAN || role == COL_P5 || role == COL_P95) && !cmp_measured(v))
         return FAIL(x, lineno, "'%.40s' in a spread column: a measured value must be finite and "
                                "not negative", w);
     switch (role) {
