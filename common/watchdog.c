@@ -27,6 +27,7 @@ static int stall_rank = -1;
  * which are safe in a signal handler. */
 enum { BEFORE_CALL, IN_CALL, AFTER_CALL };
 static volatile sig_atomic_t where_now, call_now;
+static const char *volatile phase_now; /* when call_now is -1 */
 static char prefix[WATCHDOG_LINE], hint_text[WATCHDOG_LINE / 2];
 static size_t prefix_len, hint_len;
 
@@ -39,10 +40,15 @@ static void append(char *line, size_t *len, const char *text, size_t n)
     *len += n;
 }
 
-/* "the warm-up call" or "call 12": call 0 is the warm-up. */
+/* "the warm-up call", "timed call 12" (call 0 is the warm-up), or the
+ * phase's own words. */
 static void append_call(char *line, size_t *len)
 {
     long c = call_now;
+    if (c < 0) {
+        append(line, len, phase_now, strlen(phase_now));
+        return;
+    }
     if (c == 0) {
         append(line, len, "the warm-up call", 16);
         return;
@@ -68,13 +74,13 @@ static void on_alarm(int sig)
     int where = where_now;
     if (where != AFTER_CALL || my_rank == 0) {
         append(line, &len, prefix, prefix_len);
-        if (where == BEFORE_CALL)
-            append_text(line, &len, "has not reached ");
-        else if (where == IN_CALL)
-            append_text(line, &len, "is still in ");
-        else
-            append_text(line, &len, "waits for the other ranks after ");
-        append_call(line, &len);
+        if (where == BEFORE_CALL) {
+            append_text(line, &len, "has not reached the step's first call");
+        } else {
+            append_text(line, &len, where == IN_CALL ? "is still in "
+                                                     : "waits for the other ranks after ");
+            append_call(line, &len);
+        }
         if (where != AFTER_CALL)
             append(line, &len, hint_text, hint_len);
         line[len++] = '\n';
@@ -169,12 +175,24 @@ void watchdog_arm(const char *hint, const char *fmt, ...)
     set_timer(limit_seconds);
 }
 
-void watchdog_enter(size_t call)
+static void entering(void)
 {
-    call_now = call > INT_MAX ? INT_MAX : (int)call;
     while (limit_seconds > 0 && my_rank == stall_rank)
         pause();
     where_now = IN_CALL;
+}
+
+void watchdog_enter(size_t call)
+{
+    call_now = call > INT_MAX ? INT_MAX : (int)call;
+    entering();
+}
+
+void watchdog_enter_phase(const char *phase)
+{
+    phase_now = phase;
+    call_now = -1;
+    entering();
 }
 
 void watchdog_leave(void) { where_now = AFTER_CALL; }

@@ -45,6 +45,9 @@ void watchdog_arm(const char *hint, const char *fmt, ...) __attribute__((format(
  * before enter a rank "has not reached" the call, between the two it "is
  * still in" it. */
 void watchdog_enter(size_t call);
+/* The same around a phase of many calls, named by phase (a string that
+ * lives as long as the step: "the timed iterations"). */
+void watchdog_enter_phase(const char *phase);
 void watchdog_leave(void);
 /* Ends the step. */
 void watchdog_disarm(void);

@@ -17,6 +17,7 @@
 #include "pcoll.h"
 #include "report.h"
 #include "timewin.h"
+#include "watchdog.h"
 
 enum { ROOT_FIXED, ROOT_ROTATE };
 /* -T: ours and OMB 7.4's names, the k-th and (k + 4)-th the same type;
@@ -593,6 +594,10 @@ static void persistent_end(struct coll_run *r)
 
 static void measure_size(struct coll_run *r, size_t size)
 {
+    if (r->b->no_data)
+        watchdog_arm(NULL, "size %zu", size);
+    else
+        watchdog_arm(NULL, "size %zu (%s)", size, coll_type_names[r->c.type]);
     prepare_size(r, size);
     r->failed = false;
     fill(r, 0);
@@ -600,17 +605,22 @@ static void measure_size(struct coll_run *r, size_t size)
         persistent_begin(r);
     size_t n = osu_iterations(&r->o, &r->prog, size);
     size_t warm = osu_warmup(&r->o, &r->prog, size);
+    watchdog_enter_phase("the warm-up calls");
     for (size_t i = 0; i < warm; i++)
         one_call(r, i, false, 0, NULL, 0);
+    watchdog_leave();
     if (r->timing == TIMEWIN_WINDOW)
         clocksync_refresh(&r->clock);
+    watchdog_enter_phase("the timed calls");
     if (r->b->start)
         measure_nonblocking(r, n);
     else
         measure_blocking(r, n);
+    watchdog_leave();
     if (r->b->init)
         persistent_end(r);
     msg_type_free(&r->c.msg);
+    watchdog_disarm();
 }
 
 /* The element types of the sweeps: -T's one or, for all, OMB 7.4's three;

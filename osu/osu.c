@@ -12,6 +12,7 @@
 #include "osu_defaults.h"
 #include "report.h"
 #include "stats.h"
+#include "watchdog.h"
 
 /* Index = enum buf_memory; OMB spells HIP "rocm" and host "none". */
 const char *const osu_device_names[] = {"none", "cuda", "rocm", "openacc", "managed", NULL};
@@ -145,15 +146,19 @@ _Static_assert(MPI_THREAD_SINGLE == 0, "a program that sets no thread_level asks
 int osu_parse_and_start(int argc, char **argv, const struct opt_spec *specs, size_t nspecs,
                         const struct opt_usage *usage, int thread_level, const bool *session)
 {
-    /* Every OSU program takes --defaults after its own options. */
-    struct opt_spec all[nspecs + 2];
+    /* Every OSU program takes --defaults and --timeout after its own
+     * options (OMB 7.4 has no --timeout). */
+    static double timeout;
+    struct opt_spec all[nspecs + 3];
     if (nspecs)
         memcpy(all, specs, nspecs * sizeof specs[0]);
     all[nspecs++] = osu_defaults_option();
     all[nspecs++] = osu_describe_option();
+    all[nspecs++] = (struct opt_spec)WATCHDOG_OPT(&timeout);
     if (harness_started()) {
         int pos = opt_parse_or_exit(argc, argv, all, nspecs, usage);
         osu_defaults_settle();
+        watchdog_configure(timeout);
         return pos;
     }
     /* Nothing can be printed once per job before MPI runs: the verdict waits
@@ -167,6 +172,7 @@ int osu_parse_and_start(int argc, char **argv, const struct opt_spec *specs, siz
     if (session && *session && !in_session)
         err_usage("-I: %s", mpistart_sessions_missing());
     osu_defaults_settle();
+    watchdog_configure(timeout);
     return pos;
 }
 

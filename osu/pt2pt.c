@@ -11,6 +11,7 @@
 #include "osu_defaults.h"
 #include "pt2pt_arith.h"
 #include "report.h"
+#include "watchdog.h"
 
 /* buf_corrupt_requested for this rank, read once on the main thread. */
 static bool corrupt_sent_data;
@@ -321,15 +322,20 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     size_t iterations = osu_iterations(o, &b->prog, size);
     size_t warmup = osu_warmup(o, &b->prog, size);
 
+    watchdog_arm(NULL, "size %zu", size);
     if (b->size_begin)
         b->size_begin(c);
     MPI_CHECK(MPI_Barrier(harness.comm));
+    watchdog_enter_phase("the warm-up iterations");
     if (warmup)
         b->exchange(c, warmup);
+    watchdog_leave();
     MPI_CHECK(MPI_Barrier(harness.comm));
     struct pt2pt_times *t = &m->t;
     m->iterations = iterations;
+    watchdog_enter_phase("the timed iterations");
     run_iterations(b, c, iterations, t);
+    watchdog_leave();
     if (b->size_end)
         b->size_end(c);
     msg_type_free(&c->type);
@@ -342,6 +348,7 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     double global_max[3], global_sum[2];
     MPI_CHECK(MPI_Reduce(local_max, global_max, 3, MPI_DOUBLE, MPI_MAX, 0, harness.comm));
     MPI_CHECK(MPI_Reduce(local_sum, global_sum, 2, MPI_DOUBLE, MPI_SUM, 0, harness.comm));
+    watchdog_disarm();
     if (report_per_iteration())
         combine_iterations(b, c, iterations);
     if (tail && c->reporter != 0) {

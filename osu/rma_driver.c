@@ -15,6 +15,7 @@
 #include "report.h"
 #include "rma_data.h"
 #include "rma_run.h"
+#include "watchdog.h"
 
 
 /* Times of the timed iterations of one size on this rank. */
@@ -487,7 +488,11 @@ static void run_size(struct rma_run *r, size_t size)
     if (r->win_per_size)
         open_window(r, (size ? size : elem) * r->slots);
     struct rma_times t;
+    watchdog_arm(NULL, "size %zu", size);
+    watchdog_enter_phase("the warm-up and timed iterations");
     measure(r, iters, &t);
+    watchdog_leave();
+    watchdog_disarm();
     msg_type_free(&r->xfer.type);
     print_row(r, iters, &t);
     if (r->win_per_size)
