@@ -20,6 +20,7 @@ struct caf_config {
     bool modes[CAF_NMODES];
     size_t maxndata, maxstride;
     double target_time;
+    double timeout;     /* --timeout: seconds one measurement may take (0: no limit) */
     size_t sync_outer, sync_inner, sync_delay, sync_maxneigh;
     size_t halo_sizes[CAF_MAX_HALO_SIZES];
     size_t nhalo_sizes;

@@ -10,6 +10,7 @@
 #include "out.h"
 #include "report.h"
 #include "timing.h"
+#include "watchdog.h"
 
 #define HALO_EMPTY (-1.0) /* never a pattern value */
 
@@ -234,7 +235,10 @@ static bool halo_block(const struct caf_config *cfg, struct halo_run *h)
         h->n = cfg->halo_sizes[i];
         h->side = h->n + 2;
         caf_coarray_alloc(&h->x, h->side * h->side * h->side);
+        watchdog_arm(NULL, "halo %s %s n %zu", caf_dir_name(h->dir), halo_sync_names[h->sync],
+                     h->n);
         struct caf_timed t = caf_reps_measure(&reps, halo_measure, h);
+        watchdog_disarm();
         if (t.bad) {
             out_comment("check FAILED: halo %s %s n %zu", caf_dir_name(h->dir),
                         halo_sync_names[h->sync], h->n);

@@ -10,6 +10,7 @@
 #include "out.h"
 #include "report.h"
 #include "timing.h"
+#include "watchdog.h"
 
 #define CAF_MAX_SHAPES 64
 
@@ -252,7 +253,10 @@ static bool p2p_block(const struct caf_config *cfg, struct p2p_run *c, enum caf_
             caf_coarray_alloc(&x, caf_shape_ndata(&shapes[i]));
         c->x = &x;
         c->shape = shapes[i];
+        watchdog_arm(NULL, "%s count %zu blksize %zu stride %zu", name, shapes[i].count,
+                     shapes[i].blksize, shapes[i].stride);
         struct caf_timed t = caf_reps_measure(&reps, p2p_measure, c);
+        watchdog_disarm();
         if (t.bad) {
             out_comment("check FAILED: %s count %zu blksize %zu stride %zu", name,
                         shapes[i].count, shapes[i].blksize, shapes[i].stride);

@@ -3,6 +3,7 @@
 
 #include "err.h"
 #include "timing.h"
+#include "watchdog.h"
 
 /* Beyond this the clock is surely broken; stop doubling rather than overflow. */
 #define CAF_MAX_REPS ((size_t)1 << 40)
@@ -18,7 +19,9 @@ struct caf_timed caf_reps_measure(struct caf_reps *r, caf_measure_fn fn, void *c
     for (;;) {
         failure = NULL;
         double local[2];
+        watchdog_enter_phase("the repetitions");
         local[0] = fn(ctx, reps, &failure);
+        watchdog_leave();
         /* The maximum of size - rank over the failing ranks names the lowest. */
         local[1] = failure ? (double)(size - rank) : 0.0;
         timing_allmax(local, global, 2, MPI_COMM_WORLD);

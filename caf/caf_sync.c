@@ -12,6 +12,7 @@
 #include "report.h"
 #include "stats.h"
 #include "timing.h"
+#include "watchdog.h"
 
 #define SYNC_OUTLIER_SD 3.0
 #define SYNC_SPREAD 1.96 /* the original's +/-: 1.96 x (sd + reference sd) */
@@ -155,12 +156,16 @@ static void sync_measure(const struct caf_config *cfg, const struct sync_test *t
         err_fatal("out of memory for %zu synchronisation samples", n);
     double *loop = ref + n + 1;
     /* Sample 0 of each warms up and is discarded, as in the original. */
+    watchdog_arm(NULL, "sync %s", t->name);
     caf_sync_all();
     for (size_t k = 0; k <= n; k++)
         ref[k] = time_reference(cfg, total);
+    watchdog_enter_phase("the samples");
     caf_sync_all();
     for (size_t k = 0; k <= n; k++)
         loop[k] = time_sample(cfg, t, reps, total);
+    watchdog_leave();
+    watchdog_disarm();
     if (rank == 0) /* image 1's times */
         print_row(t, ref + 1, loop + 1, n);
     free(ref);

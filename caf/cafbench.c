@@ -9,6 +9,7 @@
 #include "caf_rma.h"
 #include "harness.h"
 #include "report.h"
+#include "watchdog.h"
 
 #define CAF_MAX_HALO_N 1000 /* (n+2)^3 doubles must stay below CAF_MAX_ELEMENTS */
 
@@ -79,6 +80,7 @@ static void parse(struct caf_config *cfg, int argc, char **argv)
         {"halo-sizes", 0, OPT_CUSTOM, cfg, "N,N,...", "halo block edges (10,50,100,150)", 0, 0, false, NULL, parse_halo_sizes},
         {"original-units", 0, OPT_FLAG, &cfg->original_units, NULL, "p2p and halo latency in s and bandwidth in MiB/s, as the original (us, MB/s)", 0, 0, false, NULL, NULL},
         {"check", 0, OPT_FLAG, &cfg->check, NULL, "verify every element moved (timed, with a global check each step, as the original)", 0, 0, false, NULL, NULL},
+        WATCHDOG_OPT(&cfg->timeout),
     };
     const struct opt_usage usage = {
         "[options]",
@@ -89,6 +91,7 @@ static void parse(struct caf_config *cfg, int argc, char **argv)
     int first = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (first < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[first]);
+    watchdog_configure(cfg->timeout);
     if (!cfg->p2p && !cfg->sync && !cfg->halo)
         cfg->p2p = cfg->sync = cfg->halo = true;
     if (!single && !multiple && !crossing)

@@ -230,10 +230,21 @@ for bad in "--maxndata abc" "--maxndata -4" "--maxndata 0" "--maxndata 12" \
     "--target-time -1" "--target-time 1e999" "--target-time 1x" \
     "--target-time=99999999999999999999999" "--target-time 86401" "--sync-outer x" \
     "--sync-inner 0" "--sync-delay -3" "--sync-maxneigh 1" "--halo-sizes 4,,6" \
-    "--halo-sizes 4," "--halo-sizes 4,x" "--halo-sizes 0" "--halo-sizes 5000" "--bogus" "stray"; do
+    "--halo-sizes 4," "--halo-sizes 4,x" "--halo-sizes 0" "--halo-sizes 5000" "--bogus" "stray" \
+    "--timeout -1" "--timeout 86401" "--timeout x"; do
     run1 "$PROG" $bad
     expect_usage_error "refused: $bad" cafbench
 done
+# --timeout: a measurement that a rank never reaches (the test hook) ends
+# the run with status 3 and lines naming it and the measurement, in each
+# section.
+for section in "p2p:mpi_send count 1 blksize 1 stride 1" "halo:halo put sync_all n 4" "sync:sync sync_all"; do
+    COMMSWEEP_STALL_RANK=1 run 3 "$PROG" "--${section%%:*}" --timeout=1 --maxndata 8 --target-time 0.01 \
+        --halo-sizes 4 --sync-outer 2 --sync-inner 2
+    expect_stalled "--${section%%:*} --timeout=1, rank 1 stalled: status 3 within seconds, a line naming rank 1 and the measurement" \
+        cafbench 1 20 "${section#*:}"
+done
+
 # The same verdict on every rank: status 2 from all, one message.
 for bad in "--maxndata 12" "--halo-sizes 4,,6" "--sync-inner 0"; do
     run 3 "$PROG" $bad
