@@ -9,6 +9,7 @@
 #include "err.h"
 #include "out.h"
 #include "report.h"
+#include "watchdog.h"
 
 void cli_common_specs(struct cli_common *c, struct opt_spec *s)
 {
@@ -17,6 +18,7 @@ void cli_common_specs(struct cli_common *c, struct opt_spec *s)
     c->msgset = m;
     c->precision = p;
     c->parallel = false;
+    c->timeout = 0.0;
     const struct opt_spec specs[CLI_COMMON_SPECS] = {
         {.short_name = 'm', .kind = OPT_SIZE, .dest = &c->msgset.min_size, .metavar = "BYTES",
          .help = "minimum message size (default 0)"},
@@ -40,6 +42,7 @@ void cli_common_specs(struct cli_common *c, struct opt_spec *s)
          .help = "relative error of the mean, in (0, 1) (default 0.025)"},
         {.short_name = 'p', .kind = OPT_FLAG, .dest = &c->parallel,
          .help = "parallel experiments on disjoint pairs/triplets"},
+        WATCHDOG_OPT(&c->timeout),
     };
     memcpy(s, specs, sizeof specs);
 }
@@ -59,6 +62,7 @@ void cli_parse(int argc, char **argv, struct cli_common *c, const struct opt_spe
     int pos = opt_parse_or_exit(argc, argv, all, CLI_COMMON_SPECS + nextra, &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
+    watchdog_configure(c->timeout);
     char err[200];
     if (cpm_msgset_check(&c->msgset, 1, err, sizeof err) != 0 ||
         cpm_precision_check(&c->precision, err, sizeof err) != 0)

@@ -16,9 +16,10 @@ struct cli_common {
     struct cpm_msgset msgset;
     struct cpm_precision precision;
     bool parallel;
+    double timeout; /* --timeout: seconds one message size may take (0: no limit) */
 };
 
-#define CLI_COMMON_SPECS 11
+#define CLI_COMMON_SPECS 12
 /* Sets the defaults and fills specs[CLI_COMMON_SPECS]. */
 void cli_common_specs(struct cli_common *c, struct opt_spec *specs);
 /* Parses argv with the shared options plus extra; no positionals; checks

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "watchdog.h"
 
 size_t cpm_msgset_count(const struct cpm_msgset *m)
 {
@@ -137,7 +138,12 @@ size_t cpm_msgset_run(MPI_Comm comm, const struct cpm_msgset *m, size_t nres,
         if (next == ULLONG_MAX)
             break;
         size = (size_t)next;
+        /* One size is one step of a tool's --timeout (no limit: nothing). */
+        watchdog_arm(NULL, "message size %zu", size);
+        watchdog_enter_phase("the experiments");
         measure(comm, size, ctx, results);
+        watchdog_leave();
+        watchdog_disarm();
         if (rank == 0) {
             size_t before = w.count;
             cpm_msgset_walk_record(&w, size, results[0].time);

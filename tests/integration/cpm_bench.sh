@@ -56,3 +56,17 @@ refused 2 collective "collective without -O refused" "$COLL" $SMALL
 refused 2 collective "collective with an unknown operation refused" "$COLL" -O MPI_Bogus
 refused 2 collective "collective with an unknown timing method refused" "$COLL" -O MPI_Bcast -t slowest
 refused 2 collective "collective with a root outside the ranks refused" "$COLL" -O MPI_Bcast --root 2
+
+# --timeout: a message size that a rank never reaches (the test hook) ends
+# the run with status 3 and lines naming it and the size, in every tool the
+# message set drives (model builds its models through the same runner).
+for tool in "p2p" "collective -O MPI_Bcast" "model -C Hockney -o $TMPD/stalled.model"; do
+    COMMSWEEP_STALL_RANK=1 run 3 $BUILD/cpm/$tool $SMALL --timeout=1
+    expect_stalled "${tool%% *} --timeout=1, rank 1 stalled: status 3 within seconds, a line naming rank 1 and the size" \
+        "${tool%% *}" 1 20 "message size 0"
+done
+run 2 "$P2P" $SMALL --timeout=60
+expect '[ "$RC" = 0 ] && [ "$(data_lines | wc -l)" = 3 ]' "p2p --timeout=60 not reached: the same 3 sizes"
+for value in -1 x 86401; do
+    refused 2 p2p "p2p --timeout=$value refused" "$P2P" $SMALL --timeout=$value
+done
