@@ -415,6 +415,9 @@ static void add_measured(struct coll_run *r, const double *local, size_t n, stru
     else if (keep)
         combine_over_ranks(r, local, n, r->per_iteration_max, r->values);
     osu_row_measured(row, n, keep ? r->values : NULL);
+    /* Window times are one per call for all ranks: no rank's own. */
+    if (report_stats() && r->timing != TIMEWIN_WINDOW)
+        osu_straggler_find(local, n, true, r->c.comm, &row->straggler);
 }
 
 /* -z as OMB 7.4 computes it: each iteration's time averaged over the
@@ -978,6 +981,8 @@ static void print_heading(const struct coll_run *r)
         tails[ntails++] = tail_names[k];
     if (r->ddt.kind != OSU_DDT_NONE)
         tails[ntails++] = "Transmit Size";
+    if (r->timing != TIMEWIN_WINDOW)
+        osu_straggler_enable();
     if (b->no_data)
         osu_print_columns_unsized(&r->o, cols, ncols, blocking_full, nfull, tails, ntails);
     else

@@ -398,6 +398,25 @@ static void spread_headings(struct osu_row *r)
         osu_row_text(r, text);
     }
     osu_row_text(r, "CV(%)");
+    if (!osu_straggler_enabled())
+        return;
+    osu_row_text(r, "SlowestRank");
+    osu_row_text(r, "AboveMedian(%)");
+    osu_row_text(r, "SlowestHost");
+}
+
+/* The JSON table of the rows, once: its fields, and --stats' slowest rank
+ * where the rows name one. */
+static void declare_table(bool sized, const char *const *values, size_t nvalues,
+                          bool validation, const char *const *trailing, size_t ntrailing)
+{
+    bool fresh = !report_has_table("osu");
+    osu_fields_declare(sized, values, nvalues, validation, trailing, ntrailing);
+    if (!fresh || !report_has_table("osu") || !report_stats() || !osu_straggler_enabled())
+        return;
+    report_value("slowest_rank", REPORT_UNIT_COUNT);
+    report_value("slowest_above_median_pct", REPORT_UNIT_PERCENT);
+    report_value("slowest_host", REPORT_UNIT_TEXT);
 }
 
 void osu_print_columns_trailing(const struct osu_opts *o, const char *const *columns,
@@ -406,7 +425,7 @@ void osu_print_columns_trailing(const struct osu_opts *o, const char *const *col
 {
     const char *values[OSU_MAX_FIELDS];
     size_t nvalues = value_columns(o, columns, ncolumns, full_columns, nfull, values);
-    osu_fields_declare(true, values, nvalues, o->validate, trailing, ntrailing);
+    declare_table(true, values, nvalues, o->validate, trailing, ntrailing);
     out_hold_end();
     if (report_jsonl())
         return;
@@ -470,7 +489,7 @@ void osu_print_columns_unsized(const struct osu_opts *o, const char *const *colu
     size_t n = value_columns(o, columns, ncolumns, full_columns, nfull, values);
     if (n == 0)
         return;
-    osu_fields_declare(false, values, n, false, trailing, ntrailing);
+    declare_table(false, values, n, false, trailing, ntrailing);
     out_hold_end();
     if (report_jsonl())
         return;
@@ -511,6 +530,7 @@ static void row_reset(struct osu_row *r)
     r->trailing_used = 0;
     r->nvalues = r->ntrailing = 0;
     r->has_spread = false;
+    r->straggler.known = false;
     report_row_begin("osu");
 }
 void osu_row_begin(struct osu_row *r, size_t size)
@@ -590,6 +610,24 @@ void osu_row_measured(struct osu_row *r, size_t iterations, const double *values
     report_row_iterations(values, iterations, &r->spread);
     r->has_spread = values && report_stats();
 }
+/* --stats: the slowest rank, how far above the median rank, its host ("-"
+ * where not known), and the same as JSON fields. */
+static void straggler_columns(struct osu_row *r)
+{
+    const struct osu_straggler *t = &r->straggler;
+    if (!t->known) {
+        row_append(r, "%*s%*s%*s", OSU_WIDTH, "-", OSU_WIDTH, "-", OSU_WIDTH, "-");
+        return;
+    }
+    row_append(r, "%*d%*.2f%*s", OSU_WIDTH, t->rank, OSU_WIDTH, t->above_pct, OSU_WIDTH,
+               t->host);
+    if (report_row_open()) {
+        report_row_size("slowest_rank", (size_t)t->rank);
+        report_row_double("slowest_above_median_pct", t->above_pct);
+        report_row_string("slowest_host", t->host);
+    }
+}
+
 void osu_row_end(struct osu_row *r)
 {
     if (r->trailing_used)
@@ -599,6 +637,8 @@ void osu_row_end(struct osu_row *r)
         const struct stats_dispersion *d = &r->spread;
         row_append(r, "%*.2f%*.2f%*.2f%*.2f", OSU_WIDTH, d->median, OSU_WIDTH, d->p5, OSU_WIDTH,
                    d->p95, OSU_WIDTH, 100.0 * d->cv);
+        if (osu_straggler_enabled())
+            straggler_columns(r);
     }
     r->has_spread = false;
     out_line("%s", r->text);

@@ -23,6 +23,7 @@
 
 #include "harness.h"
 #include "osu_fields.h"
+#include "straggler.h"
 
 #define OSU_MAX_PLACEMENT 2
 /* The synopsis of a program that takes a placement letter per rank. */
@@ -191,6 +192,7 @@ struct osu_row {
     size_t nvalues, ntrailing; /* values added so far: their JSON fields */
     bool has_spread;           /* --stats: spread goes last */
     struct stats_dispersion spread;
+    struct osu_straggler straggler; /* --stats: after the spread (straggler.h) */
 };
 void osu_row_begin(struct osu_row *r, size_t size);
 /* No size column: the first value is as wide as "# " + first_heading. */

@@ -252,6 +252,7 @@ struct pt2pt_measured {
     double tail[OSU_NTAIL]; /* -z */
     size_t iterations;
     struct pt2pt_times t;
+    struct osu_straggler straggler; /* --stats, rank 0 */
 };
 
 /* --stats, --samples: each iteration's time over the timed ranks, slowest
@@ -351,6 +352,9 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     watchdog_disarm();
     if (report_per_iteration())
         combine_iterations(b, c, iterations);
+    m->straggler.known = false;
+    if (report_stats())
+        osu_straggler_find(iteration_times, iterations, c->timed, harness.comm, &m->straggler);
     if (tail && c->reporter != 0) {
         /* -z of a program whose rank 0 is not timed (fan-in): the first
          * sender's iterations, as OMB 7.4 reports them. */
@@ -411,6 +415,7 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
         osu_row_count(&row, m.iterations);
     }
     osu_row_measured(&row, m.iterations, iteration_values);
+    row.straggler = m.straggler;
     if (tail)
         for (size_t k = 0; k < OSU_NTAIL; k++)
             osu_row_trailing(&row, m.tail[k]);
@@ -452,6 +457,7 @@ static void print_columns(const struct pt2pt_bench *b, const struct pt2pt_ctx *c
         trailing[ntrailing++] = "Transmit Size";
     struct osu_opts plain = *o;
     plain.full = false; /* the -f names are in names already */
+    osu_straggler_enable();
     osu_print_columns_trailing(&plain, names, n, NULL, 0, trailing, ntrailing);
 }
 

@@ -1,0 +1,82 @@
+/* straggler: see straggler.h. */
+#include "straggler.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+#include "stats.h"
+
+static bool enabled;
+
+/* Test hook: COMMSWEEP_SLOW_RANK=R multiplies rank R's median by 100 before
+ * it is compared: a rank whose calls take far longer, on demand, to show
+ * that the one named is the one that was slow. */
+static int slow_rank_asked(void)
+{
+    const char *which = getenv("COMMSWEEP_SLOW_RANK");
+    char *end;
+    long r = which ? strtol(which, &end, 10) : -1;
+    return which && end != which && *end == '\0' && r >= 0 && r <= INT_MAX ? (int)r : -1;
+}
+
+void osu_straggler_enable(void) { enabled = true; }
+
+bool osu_straggler_enabled(void) { return enabled; }
+
+/* Rank 0: the slowest of the timed ranks' medians (negative: untimed);
+ * timed has room for size values. */
+static void pick(const double *medians, double *timed, int size, const char *hosts,
+                 struct osu_straggler *s)
+{
+    size_t n = 0;
+    int slow = -1;
+    for (int r = 0; r < size; r++) {
+        if (medians[r] < 0)
+            continue;
+        timed[n++] = medians[r];
+        if (slow < 0 || medians[r] > medians[slow])
+            slow = r;
+    }
+    if (slow >= 0) {
+        double middle = stats_median(timed, n);
+        s->known = true;
+        s->rank = slow;
+        s->above_pct = middle > 0 ? (medians[slow] / middle - 1.0) * 100.0 : 0.0;
+        memcpy(s->host, hosts + (size_t)slow * OSU_STRAGGLER_HOST, OSU_STRAGGLER_HOST);
+        s->host[OSU_STRAGGLER_HOST - 1] = '\0';
+    }
+}
+
+void osu_straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm,
+                        struct osu_straggler *s)
+{
+    int rank, size;
+    MPI_CHECK(MPI_Comm_rank(comm, &rank));
+    MPI_CHECK(MPI_Comm_size(comm, &size));
+    memset(s, 0, sizeof *s);
+    double mine = timed && n > 0 ? stats_median(local, n) : -1.0;
+    if (mine >= 0 && rank == slow_rank_asked())
+        mine *= 100.0;
+    char host[OSU_STRAGGLER_HOST] = "";
+    if (gethostname(host, sizeof host) != 0)
+        strcpy(host, "?");
+    host[sizeof host - 1] = '\0';
+    double *medians = NULL;
+    char *hosts = NULL;
+    if (rank == 0) {
+        medians = malloc(2 * (size_t)size * sizeof *medians); /* and the timed ones */
+        hosts = malloc((size_t)size * OSU_STRAGGLER_HOST);
+    }
+    bool missing = rank == 0 && (!medians || !hosts);
+    err_any(comm, missing, ERR_STATUS_FAIL, "cannot allocate the medians of %d ranks", size);
+    MPI_CHECK(MPI_Gather(&mine, 1, MPI_DOUBLE, medians, 1, MPI_DOUBLE, 0, comm));
+    MPI_CHECK(MPI_Gather(host, OSU_STRAGGLER_HOST, MPI_CHAR, hosts, OSU_STRAGGLER_HOST,
+                         MPI_CHAR, 0, comm));
+    if (rank == 0)
+        pick(medians, medians + size, size, hosts, s);
+    free(medians);
+    free(hosts);
+}

@@ -1,0 +1,35 @@
+/*
+ * straggler: which rank made a size slow (--stats). Each rank's own median
+ * time over the size's iterations is gathered to rank 0, which names the
+ * rank with the largest, its host, and how far that median lies above the
+ * median of all the ranks' medians. Only the ranks that time the
+ * iterations take part (the untimed root of a fan does not).
+ */
+#ifndef COMMSWEEP_OSU_STRAGGLER_H
+#define COMMSWEEP_OSU_STRAGGLER_H
+
+#include <mpi.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define OSU_STRAGGLER_HOST 64
+
+struct osu_straggler {
+    bool known;       /* set on rank 0 by osu_straggler_find */
+    int rank;         /* in the communicator measured */
+    double above_pct; /* (its median / the median of the medians - 1) * 100 */
+    char host[OSU_STRAGGLER_HOST];
+};
+
+/* Collective over comm: every rank calls it, timed or not. local: this
+ * rank's times of its n iterations. Fills s on rank 0 (known stays false
+ * where no rank timed anything); clears it elsewhere. */
+void osu_straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm,
+                        struct osu_straggler *s);
+
+/* The drivers whose ranks time every iteration turn the columns on before
+ * their heading; the rows of the others have none. */
+void osu_straggler_enable(void);
+bool osu_straggler_enabled(void);
+
+#endif
