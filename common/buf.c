@@ -12,6 +12,7 @@
 #include "err.h"
 #include "mpistart.h"
 #include "out.h"
+#include "opt.h"
 
 const char *const buf_memory_names[] = {"host", "cuda", "hip", "openacc", "managed", NULL};
 
@@ -329,15 +330,7 @@ int buf_corrupt_rank(void)
     const char *on = getenv("COMMSWEEP_CORRUPT");
     if (!on || strcmp(on, "1") != 0)
         return -1;
-    const char *which = getenv("COMMSWEEP_CORRUPT_RANK");
-    if (!which)
-        return 0;
-    char *end;
-    errno = 0;
-    long r = strtol(which, &end, 10);
-    if (end == which || *end != '\0' || errno || r < 0 || r > INT_MAX)
-        return 0;
-    return (int)r;
+    return opt_env_rank("COMMSWEEP_CORRUPT_RANK", 0);
 }
 
 bool buf_corrupt_requested(int rank) { return buf_corrupt_rank() == rank; }

@@ -87,6 +87,16 @@ int opt_to_long(const char *text, const char *what, long long min, long long max
     return 0;
 }
 
+int opt_env_rank(const char *name, int fallback)
+{
+    const char *text = getenv(name);
+    long long v;
+    char err[128];
+    if (!text || opt_to_long(text, name, 0, INT_MAX, &v, err, sizeof err) != 0)
+        return fallback;
+    return (int)v;
+}
+
 int opt_to_double(const char *text, const char *what, bool allow_zero, double *out,
                   char *err, size_t errlen)
 {

@@ -107,6 +107,10 @@ int opt_to_double(const char *text, const char *what, bool allow_zero, double *o
 /* Signed integer, for positional arguments where <= 0 means "default". */
 int opt_to_long(const char *text, const char *what, long long min, long long max,
                 long long *out, char *err, size_t errlen);
+/* The test hooks' rank numbers (COMMSWEEP_CORRUPT_RANK, ...): the
+ * variable's value as a rank, 0 to INT_MAX; fallback where it is unset or
+ * not such a number. */
+int opt_env_rank(const char *name, int fallback);
 /* "MAX", "MIN:MAX" or "MIN:" (OSU -m). min_out keeps its value when MIN is
  * absent, max_out when MAX is ("MIN:"). */
 int opt_to_range(const char *text, const char *what, size_t *min_out, size_t *max_out,

@@ -1,11 +1,9 @@
 /* watchdog: see watchdog.h. */
 #include "watchdog.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
@@ -112,24 +110,11 @@ static void set_timer(double seconds)
 /* Test hook: COMMSWEEP_STALL_RANK=R makes world rank R stop for good before
  * the first call of a step that has a limit: a rank that never arrives, on
  * demand. */
-static int stall_rank_asked(void)
-{
-    const char *which = getenv("COMMSWEEP_STALL_RANK");
-    if (!which)
-        return -1;
-    char *end;
-    errno = 0;
-    long r = strtol(which, &end, 10);
-    if (end == which || *end != '\0' || errno || r < 0 || r > INT_MAX)
-        return -1;
-    return (int)r;
-}
-
 void watchdog_configure(double seconds)
 {
     limit_seconds = seconds;
     my_rank = harness.rank;
-    stall_rank = stall_rank_asked();
+    stall_rank = opt_env_rank("COMMSWEEP_STALL_RANK", -1);
     if (gethostname(my_host, sizeof my_host) != 0)
         snprintf(my_host, sizeof my_host, "?");
     my_host[sizeof my_host - 1] = '\0';

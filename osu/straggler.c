@@ -1,26 +1,15 @@
 /* straggler: see straggler.h. */
 #include "straggler.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "err.h"
+#include "opt.h"
 #include "stats.h"
 
 static bool enabled;
-
-/* Test hook: COMMSWEEP_SLOW_RANK=R multiplies rank R's median by 100 before
- * it is compared: a rank whose calls take far longer, on demand, to show
- * that the one named is the one that was slow. */
-static int slow_rank_asked(void)
-{
-    const char *which = getenv("COMMSWEEP_SLOW_RANK");
-    char *end;
-    long r = which ? strtol(which, &end, 10) : -1;
-    return which && end != which && *end == '\0' && r >= 0 && r <= INT_MAX ? (int)r : -1;
-}
 
 void osu_straggler_enable(void) { enabled = true; }
 
@@ -58,7 +47,10 @@ void osu_straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm
     MPI_CHECK(MPI_Comm_size(comm, &size));
     memset(s, 0, sizeof *s);
     double mine = timed && n > 0 ? stats_median(local, n) : -1.0;
-    if (mine >= 0 && rank == slow_rank_asked())
+    /* Test hook: COMMSWEEP_SLOW_RANK=R multiplies rank R's median by 100, a
+     * rank whose calls take far longer, to show that the one named is the
+     * one that was slow. */
+    if (mine >= 0 && rank == opt_env_rank("COMMSWEEP_SLOW_RANK", -1))
         mine *= 100.0;
     char host[OSU_STRAGGLER_HOST] = "";
     if (gethostname(host, sizeof host) != 0)

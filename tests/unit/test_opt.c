@@ -1,6 +1,7 @@
 /* Unit tests of common/opt: strict numbers and every bad-input case. */
 #include "unit.h"
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "opt.h"
@@ -133,6 +134,27 @@ static enum opt_status parse(struct opt_result *r, int argc, const char **args)
     for (int i = 0; i < argc; i++)
         args[i] = argv[i];
     return s;
+}
+
+/* The test hooks' rank variables: a rank, or the fallback for anything
+ * else (unset, empty, negative, not a number, beyond an int). */
+static void test_env_rank(void **state)
+{
+    (void)state;
+    unsetenv("COMMSWEEP_TEST_RANK");
+    assert_int_equal(opt_env_rank("COMMSWEEP_TEST_RANK", -1), -1);
+    static const struct {
+        const char *text;
+        int want;
+    } cases[] = {{"0", 0}, {"7", 7}, {"2147483647", 2147483647}, {"", -1}, {"-1", -1},
+                 {"abc", -1}, {"3x", -1}, {"2147483648", -1}, {" 4", -1}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        setenv("COMMSWEEP_TEST_RANK", cases[i].text, 1);
+        assert_int_equal(opt_env_rank("COMMSWEEP_TEST_RANK", -1), cases[i].want);
+    }
+    setenv("COMMSWEEP_TEST_RANK", "x", 1);
+    assert_int_equal(opt_env_rank("COMMSWEEP_TEST_RANK", 0), 0);
+    unsetenv("COMMSWEEP_TEST_RANK");
 }
 
 static void test_parse_good_options_and_positionals(void **state)
@@ -284,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_to_long_signed),
         cmocka_unit_test(test_to_double),
         cmocka_unit_test(test_to_range),
+        cmocka_unit_test(test_env_rank),
         cmocka_unit_test(test_parse_good_options_and_positionals),
         cmocka_unit_test(test_parse_rejects_every_bad_case),
         cmocka_unit_test(test_help_and_version),
