@@ -302,6 +302,7 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
         timewin_wait(&r->win, slot);
     double t0 = timing_now();
     issue_call(r, t0, compute_s, parts, slot);
+    osu_straggler_test_delay();
     if (r->windowed)
         timewin_end(&r->win, slot);
     double t = timing_now() - t0;

@@ -221,6 +221,7 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
         }
         double start = timing_now();
         b->exchange(c, 1);
+        osu_straggler_test_delay();
         double took = timing_now() - start;
         if (iteration_times)
             iteration_times[i] = took;

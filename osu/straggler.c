@@ -1,17 +1,34 @@
 /* straggler: see straggler.h. */
 #include "straggler.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "err.h"
 #include "opt.h"
+#include "harness.h"
 #include "stats.h"
 
 static bool enabled;
+bool osu_straggler_slowed;
 
-void osu_straggler_enable(void) { enabled = true; }
+void osu_straggler_enable(void)
+{
+    enabled = true;
+    osu_straggler_slowed = opt_env_rank("COMMSWEEP_SLOW_RANK", -1) == harness.rank;
+}
+
+/* A sleep, not a spin: the other ranks of an oversubscribed node keep
+ * their cores, and only this rank's time grows. */
+void osu_straggler_sleep(void)
+{
+    struct timespec t = {0, (long)(OSU_STRAGGLER_TEST_DELAY * 1e9)};
+    while (nanosleep(&t, &t) != 0 && errno == EINTR)
+        ;
+}
 
 bool osu_straggler_enabled(void) { return enabled; }
 
@@ -47,11 +64,6 @@ void osu_straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm
     MPI_CHECK(MPI_Comm_size(comm, &size));
     memset(s, 0, sizeof *s);
     double mine = timed && n > 0 ? stats_median(local, n) : -1.0;
-    /* Test hook: COMMSWEEP_SLOW_RANK=R multiplies rank R's median by 100, a
-     * rank whose calls take far longer, to show that the one named is the
-     * one that was slow. */
-    if (mine >= 0 && rank == opt_env_rank("COMMSWEEP_SLOW_RANK", -1))
-        mine *= 100.0;
     char host[OSU_STRAGGLER_HOST] = "";
     if (gethostname(host, sizeof host) != 0)
         strcpy(host, "?");

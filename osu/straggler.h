@@ -28,8 +28,21 @@ void osu_straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm
                         struct osu_straggler *s);
 
 /* The drivers whose ranks time every iteration turn the columns on before
- * their heading; the rows of the others have none. */
+ * their heading (after MPI started); the rows of the others have none. */
 void osu_straggler_enable(void);
 bool osu_straggler_enabled(void);
+
+/* Test hook: with COMMSWEEP_SLOW_RANK=R, rank R of the world sleeps
+ * OSU_STRAGGLER_TEST_DELAY seconds inside each of its timed calls (after
+ * the call, before its clock stops): a rank slowed on purpose, which the
+ * rows must name. The drivers call it there; it costs one test otherwise. */
+#define OSU_STRAGGLER_TEST_DELAY 10e-3
+extern bool osu_straggler_slowed;
+void osu_straggler_sleep(void);
+static inline void osu_straggler_test_delay(void)
+{
+    if (osu_straggler_slowed)
+        osu_straggler_sleep();
+}
 
 #endif
