@@ -38,7 +38,7 @@ static void append(char *line, size_t *len, const char *text, size_t n)
     *len += n;
 }
 
-/* "the warm-up call", "timed call 12" (call 0 is the warm-up), or the
+/* "the warm-up call", "call 12" (call 0 is the warm-up), or the
  * phase's own words. */
 static void append_call(char *line, size_t *len)
 {
@@ -55,7 +55,7 @@ static void append_call(char *line, size_t *len)
     size_t n = 0;
     for (; c > 0 && n < sizeof digits; c /= 10)
         digits[sizeof digits - 1 - n++] = (char)('0' + c % 10);
-    append(line, len, "timed call ", 11);
+    append(line, len, "call ", 5);
     append(line, len, digits + sizeof digits - n, n);
 }
 

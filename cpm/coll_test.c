@@ -19,6 +19,7 @@
 #include "cpm_coll_models.h"
 #include "harness.h"
 #include "report.h"
+#include "watchdog.h"
 
 static int (*const initializers[])(MPI_Comm, const void *) = {
 #define INIT(X) X##_initialize,
@@ -122,7 +123,13 @@ static long run_checked(const struct cpm_coll_entry *e, struct layout *l, int co
                               l->es == E_BYTE ? MPI_BOR : MPI_SUM, root, MPI_COMM_WORLD};
     if (e->op == CPM_OP_REDUCE)
         a.recvbuf = root_buf;
-    if (cpm_coll_entry_call(e, e->fn, &a) != MPI_SUCCESS)
+    /* Each checked call is one step of --timeout. */
+    watchdog_arm(NULL, "%s, root %d, %d elements", e->name, root, count);
+    watchdog_enter(1);
+    int rc = cpm_coll_entry_call(e, e->fn, &a);
+    watchdog_leave();
+    watchdog_disarm();
+    if (rc != MPI_SUCCESS)
         wrong = -1;
     else if (e->op == CPM_OP_BCAST) {
         for (size_t i = 0; i < (size_t)count; i++)
@@ -267,6 +274,7 @@ int main(int argc, char **argv)
     int model = 0;
     bool quick = false;
     size_t root = 0, count = 1024;
+    double timeout = 0.0;
     const struct opt_spec specs[] = {
         {.short_name = 'i', .kind = OPT_STRING, .dest = &path, .metavar = "FILE",
          .help = "model file of this many processes"},
@@ -283,6 +291,7 @@ int main(int argc, char **argv)
          .help = "every operation of every model with a file DIR/MODEL.model"},
         {.long_name = "quick", .kind = OPT_FLAG, .dest = &quick,
          .help = "--all at one root and two sizes (odd, above 64 KiB)"},
+        WATCHDOG_OPT(&timeout),
     };
     struct opt_usage usage = {"-i FILE [-C MODEL] [-O OPERATION] [--root R] [-m BYTES] | --all DIR",
                               "Reads a model on rank 0, distributes it, runs a model-based "
@@ -294,6 +303,7 @@ int main(int argc, char **argv)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
     if (!path == !dir)
         err_usage("give a model file with -i, or a folder of them with --all");
+    watchdog_configure(timeout);
     if (root >= (size_t)harness.size)
         err_usage("root %zu is not below the number of processes %d", root, harness.size);
     elem_types[E_BYTE] = MPI_BYTE;

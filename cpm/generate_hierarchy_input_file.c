@@ -14,6 +14,7 @@
 #include "harness.h"
 #include "hier_cli.h"
 #include "report.h"
+#include "watchdog.h"
 
 /* JSON: the tree the DOT text holds, one row per element: its DOT ID,
  * whether it is a host, its model_data and its parent (none at the root).
@@ -51,7 +52,10 @@ int main(int argc, char **argv)
                               "names start with it (default: the first\nthree characters of the "
                               "name), then the domains group those groups.",
                               false, false, "cpm", "it measures nothing", NULL};
-    int pos = opt_parse_or_exit(argc, argv, NULL, 0, &usage);
+    double timeout = 0.0;
+    const struct opt_spec specs[] = {WATCHDOG_OPT(&timeout)};
+    int pos = opt_parse_or_exit(argc, argv, specs, 1, &usage);
+    watchdog_configure(timeout);
     const char *const *prefixes = (const char *const *)argv + pos;
     size_t nprefixes = (size_t)(argc - pos);
     for (size_t k = 0; k < nprefixes; k++) {

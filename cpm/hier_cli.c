@@ -7,13 +7,20 @@
 #include "cpm_dot.h"
 #include "cpm_hosts.h"
 #include "harness.h"
+#include "watchdog.h"
 
 char *hier_cli_hosts(void)
 {
     char mine[CPM_HOST_NAME_LEN] = "", err[400] = "";
     int bad = cpm_host_name(harness.rank, mine, err, sizeof err) != 0;
     err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE, "%s", err);
-    return cpm_hosts_allgather(MPI_COMM_WORLD, mine);
+    /* The gathering is a step of --timeout, where the tool has one. */
+    watchdog_arm(NULL, "gathering the host names");
+    watchdog_enter(1);
+    char *names = cpm_hosts_allgather(MPI_COMM_WORLD, mine);
+    watchdog_leave();
+    watchdog_disarm();
+    return names;
 }
 
 void hier_cli_hosts_comment(void)

@@ -21,6 +21,7 @@
 #include "report.h"
 #include "matmul_part.h"
 #include "matmul_sets.h"
+#include "watchdog.h"
 
 #define MAX_ORDER 16384
 #define MAX_ITEMS 32
@@ -267,7 +268,7 @@ int main(int argc, char **argv)
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
     const char *orders_text = "512", *sets_text = NULL, *path = NULL;
     size_t reps = 3;
-    double least = 0.25;
+    double least = 0.25, timeout = 0.0;
     const struct opt_spec specs[] = {
         {.short_name = 'N', .kind = OPT_STRING, .dest = &orders_text, .metavar = "N,...",
          .help = "orders of the square matrices, 1 to 16384 (default 512)"},
@@ -280,8 +281,10 @@ int main(int argc, char **argv)
          .help = "products per set and order (default 3)", .min = 1, .max = 1000},
         {.short_name = 't', .kind = OPT_DOUBLE, .dest = &least, .metavar = "SECONDS",
          .help = "least time of each process's dgemm speed probe (default 0.25)"},
+        WATCHDOG_OPT(&timeout),
     };
-    struct opt_usage usage = {"[-N N,...] [-O SET,...] [-i FILE] [-r N] [-t SECONDS]",
+    struct opt_usage usage = {"[-N N,...] [-O SET,...] [-i FILE] [-r N] [-t SECONDS] "
+                              "[--timeout=SECONDS]",
                               "Heterogeneous parallel matrix product C = A B: rows of A in "
                               "proportion to each\nprocess's dgemm speed (Scatterv), B "
                               "broadcast, C gathered (Gatherv); times\nof each phase per set of "
@@ -292,6 +295,7 @@ int main(int argc, char **argv)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
     if (least > 60)
         err_usage("-t %g: a probe of more than 60 s", least);
+    watchdog_configure(timeout);
     if (!sets_text)
         sets_text = path ? "native,Hockney_dfs_binomial_min,Hockney_dfs_binomial_max" : "native";
     char *orders_copy, *sets_copy, *items[MAX_ITEMS], err[400];
@@ -342,8 +346,12 @@ int main(int argc, char **argv)
         for (size_t k = 0; k < nsets; k++) {
             double sum[PHASES] = {0}, t[PHASES], tmax[PHASES];
             size_t wrong = 0;
+            /* One set at one order is one step of --timeout. */
+            watchdog_arm(NULL, "set %s, N %zu", sets[k].name, m.n);
             for (size_t r = 0; r < reps; r++) {
+                watchdog_enter(r + 1);
                 wrong += product(&sets[k], &m, t);
+                watchdog_leave();
                 MPI_CHECK(MPI_Reduce(t, tmax, PHASES, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD));
                 totals[r] = 0.0;
                 for (int ph = 0; ph < PHASES; ph++) {
@@ -356,6 +364,7 @@ int main(int argc, char **argv)
                             sets[k].name, m.n, wrong);
             err_check(MPI_COMM_WORLD, wrong > 0, "set %s, N %zu: C differs from the serial product",
                       sets[k].name, m.n);
+            watchdog_disarm();
             print_row(sets[k].name, m.n, sum, totals, reps);
         }
         out_block_end();

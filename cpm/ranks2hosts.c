@@ -10,13 +10,17 @@
 #include "harness.h"
 #include "hier_cli.h"
 #include "report.h"
+#include "watchdog.h"
 
 int main(int argc, char **argv)
 {
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
     struct opt_usage usage = {"", "Prints the ranks on each host as a Graphviz DOT graph.", false,
                               false, "cpm", "ranks2hosts measures nothing", NULL};
-    int pos = opt_parse_or_exit(argc, argv, NULL, 0, &usage);
+    double timeout = 0.0;
+    const struct opt_spec specs[] = {WATCHDOG_OPT(&timeout)};
+    int pos = opt_parse_or_exit(argc, argv, specs, 1, &usage);
+    watchdog_configure(timeout);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
     char *names = hier_cli_hosts();

@@ -70,3 +70,18 @@ expect '[ "$RC" = 0 ] && [ "$(data_lines | wc -l)" = 3 ]' "p2p --timeout=60 not 
 for value in -1 x 86401; do
     refused 2 p2p "p2p --timeout=$value refused" "$P2P" $SMALL --timeout=$value
 done
+
+# --timeout in the other MPI tools: a product of matmul, a checked call of
+# coll_test, the gathering of host names of ranks2hosts and
+# generate_hierarchy_input_file, each one step.
+run 3 "$BUILD/cpm/model" -C Hockney -o "$TMPD/three.model" $SMALL
+for tool in "matmul -N 32 -t 0.01:set native, N 32" \
+    "coll_test -i $TMPD/three.model:Hockney_Bcast_ucs_binomial_min, root 0, 1024 elements" \
+    "ranks2hosts:gathering the host names" "generate_hierarchy_input_file:gathering the host names"; do
+    args=${tool%%:*}
+    # shellcheck disable=SC2086
+    COMMSWEEP_STALL_RANK=1 run 3 $BUILD/cpm/$args --timeout=1
+    expect_stalled "${args%% *} --timeout=1, rank 1 stalled: status 3 within seconds, a line naming rank 1 and the step" \
+        "${args%% *}" 1 20 "${tool#*:}"
+    refused 3 "${args%% *}" "${args%% *} --timeout=-1 refused" $BUILD/cpm/${args%% *} --timeout=-1
+done
