@@ -5,6 +5,11 @@
 
 const char *const coll_type_names[] = {"char", "int", "float", "double", NULL};
 
+const char *coll_type_label(enum coll_type t)
+{
+    return t == COLL_BYTE ? "byte" : coll_type_names[t];
+}
+
 const char *coll_type_omb_name(enum coll_type t)
 {
     switch (t) {

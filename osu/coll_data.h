@@ -15,6 +15,9 @@
 
 /* "char", "int", "float", "double" (the -T choices), NULL-terminated. */
 extern const char *const coll_type_names[];
+/* The type's name in our messages: coll_type_names', or "byte" for the
+ * bytes that the data-moving collectives move without -T. */
+const char *coll_type_label(enum coll_type t);
 /* The name OMB 7.4 prints in its "# Datatype:" line (bytes: MPI_CHAR, the
  * 1-byte type OMB moves them as). */
 const char *coll_type_omb_name(enum coll_type t);

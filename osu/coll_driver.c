@@ -601,7 +601,7 @@ static void measure_size(struct coll_run *r, size_t size)
     if (r->b->no_data)
         watchdog_arm(NULL, "size %zu", size);
     else
-        watchdog_arm(NULL, "size %zu (%s)", size, coll_type_names[r->c.type]);
+        watchdog_arm(NULL, "size %zu (%s)", size, coll_type_label(r->c.type));
     prepare_size(r, size);
     r->failed = false;
     fill(r, 0);
@@ -784,12 +784,12 @@ static void plan_sizes(struct coll_run *r, bool later)
                   r->ddt.span, o->max_size);
     if (r->nsizes == 0)
         err_usage("no message size from %zu to %zu bytes holds one %zu-byte %s element",
-                  o->min_size, o->max_size, c->elem_size, coll_type_names[c->type]);
+                  o->min_size, o->max_size, c->elem_size, coll_type_label(c->type));
     size_t largest = r->sizes[r->nsizes - 1], count = largest / c->elem_size;
     if (r->b->reduction && count > (size_t)INT_MAX)
         err_usage("message size %zu bytes is %zu %s elements: MPI reductions take an int "
                   "count (at most %d); lower -m",
-                  largest, count, coll_type_names[c->type], INT_MAX);
+                  largest, count, coll_type_label(c->type), INT_MAX);
     if (r->b->neighbor)
         coll_nbr_check_count(&r->nbr, r->b->vector, largest, count);
     else if (r->b->vector && count > (size_t)INT_MAX / (size_t)c->nranks)
@@ -887,7 +887,7 @@ static void print_reduction(const struct coll_run *r)
     if (r->b->reduction)
         out_comment("reduction: MPI_SUM over %s elements; send values 0 to %u keep every sum "
                     "exact",
-                    coll_type_names[r->c.type], r->c.value_max);
+                    coll_type_label(r->c.type), r->c.value_max);
 }
 
 static void print_heading(const struct coll_run *r);

@@ -18,6 +18,7 @@ stalled() { # NP PROGRAM STALLED_RANK STEP_TEXT
 in_parallel stalled 2 osu_latency 1 "size 8"
 in_parallel stalled 4 osu_mbw_mr 3 "size 8"
 in_parallel stalled 3 osu_allreduce 1 "size 8 (float)"
+in_parallel stalled 3 osu_alltoall 2 "size 8 (byte)"
 in_parallel stalled 3 osu_ibarrier 2 "size 0"
 in_parallel stalled 2 osu_put_latency 0 "size 8"
 in_parallel_end
