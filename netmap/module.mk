@@ -1,0 +1,5 @@
+# netmap: the network-map family. Each program is a struct of callbacks run
+# by netmap.c; transfer.c holds the timed exchanges, plan.c who talks to
+# whom, culprit.c the rule that names slow nodes and links (unit tests link
+# them too).
+$(call family,netmap,pairs,netmap/netmap.c netmap/transfer.c netmap/plan.c netmap/culprit.c)

@@ -1,0 +1,432 @@
+/*
+ * netmap/pairs: the bandwidth and latency of every ordered pair of
+ * endpoints (mpiGraph's map), the per-node summaries, and the nodes and
+ * links that fall below the rest, named by culprit.h's rule.
+ *
+ * Bandwidth, shifted mode: n - 1 steps; in step k every endpoint i sends a
+ * window of messages to i + k and receives one from i - k (mod n), all at
+ * once, so every ordered pair is measured under full load. Isolated mode:
+ * each ordered pair alone while the others wait. The figure of a pair is
+ * the median over the repetitions of the window's bytes over the time its
+ * receiver took to get them all. Latency: half the round trip of a small
+ * ping-pong, each pair alone (the median of the round trips), measured
+ * once per unordered pair: a round trip crosses the pair both ways.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "culprit.h"
+#include "err.h"
+#include "netmap.h"
+#include "out.h"
+#include "report.h"
+#include "stats.h"
+#include "transfer.h"
+#include "watchdog.h"
+
+enum { MODE_SHIFTED, MODE_ISOLATED, MODE_BOTH };
+enum { METRIC_BOTH, METRIC_BANDWIDTH, METRIC_LATENCY };
+static const char *const mode_names[] = {"shifted", "isolated", "both", NULL};
+static const char *const metric_names[] = {"both", "bandwidth", "latency", NULL};
+
+static int mode = MODE_SHIFTED, metric = METRIC_BOTH;
+static double mads = 3, min_worse = 10;
+
+/* One map being measured: figure and samples of every pair, on the
+ * printing rank (matrix[from * n + to]; samples[(from * n + to) * count]). */
+struct map {
+    const char *metric, *mode, *unit, *fmt;
+    const char *node_table, *culprit_table; /* JSON tables of its summaries, findings */
+    enum culprit_sense sense;
+    double *matrix, *samples;
+    size_t n, count;
+};
+
+static void *alloc_or_die(size_t n, size_t each, const char *what)
+{
+    void *p = calloc(n ? n : 1, each);
+    if (!p)
+        err_fatal("cannot allocate %s (%zu x %zu bytes)", what, n, each);
+    return p;
+}
+
+/* Brings each endpoint's figures and samples to the printing rank as
+ * matrix row from -> to: mine[p] and mine_samples[p * count] are this
+ * rank's, as the sender or initiator, for peer p. */
+static void gather_map(struct netmap *nm, struct map *m, const double *mine,
+                       const double *mine_samples)
+{
+    size_t n = m->n, count = m->count;
+    bool root = nm->me == 0 && nm->lane_index == 0;
+    double *all = root ? alloc_or_die(n * n, sizeof *all, "the matrix") : NULL;
+    double *all_samples = root && mine_samples
+                              ? alloc_or_die(n * n * count, sizeof *all_samples, "the samples")
+                              : NULL;
+    if (nm->lane_index == 0) {
+        MPI_CHECK(MPI_Gather(mine, (int)n, MPI_DOUBLE, all, (int)n, MPI_DOUBLE, 0, nm->lane));
+        if (mine_samples)
+            MPI_CHECK(MPI_Gather(mine_samples, (int)(n * count), MPI_DOUBLE, all_samples,
+                                 (int)(n * count), MPI_DOUBLE, 0, nm->lane));
+    }
+    if (!root)
+        return;
+    m->matrix = alloc_or_die(n * n, sizeof *m->matrix, "the matrix");
+    m->samples = all_samples ? alloc_or_die(n * n * count, sizeof *m->samples, "samples") : NULL;
+    for (size_t e = 0; e < n; e++)
+        for (size_t p = 0; p < n; p++) {
+            size_t from = e, to = p;
+            m->matrix[from * n + to] = from == to ? NAN : all[e * n + p];
+            if (m->samples)
+                for (size_t s = 0; s < count; s++)
+                    m->samples[(from * n + to) * count + s] = all_samples[(e * n + p) * count + s];
+        }
+    free(all);
+    free(all_samples);
+}
+
+/* A pair's figure: the median of its samples, robust to the odd slow
+ * repetition that a busy machine gives. */
+static double median_of(const double *samples, size_t count)
+{
+    return stats_median(samples, count);
+}
+
+/* The bandwidth sample of the window this rank sent to `to` in a
+ * repetition: the node's bytes over the slowest lane's time. */
+static bool measure_window(struct netmap *nm, int to, int from, size_t rep, double *sample)
+{
+    struct transfer_times t;
+    bool ok = transfer_window(nm, nm->lane, &to, to == MPI_PROC_NULL ? 0 : 1, &from,
+                              from == MPI_PROC_NULL ? 0 : 1, nm->cfg.size, rep, &t);
+    double worst = netmap_node_time(nm, to == MPI_PROC_NULL ? 0 : t.acked);
+    if (sample)
+        *sample = netmap_mbps(nm, nm->cfg.size * nm->cfg.window, worst);
+    return ok;
+}
+
+static bool measure_bandwidth(struct netmap *nm, bool isolated, struct map *m)
+{
+    size_t n = (size_t)nm->endpoints, iters = nm->cfg.iters;
+    int me = nm->me;
+    double *fig = alloc_or_die(n, sizeof *fig, "figures");
+    double *samples = alloc_or_die(n * iters, sizeof *samples, "samples");
+    bool ok = true;
+    for (size_t p = 0; p < n; p++)
+        fig[p] = NAN;
+    if (!isolated) {
+        for (size_t k = 1; k < n; k++) {
+            int to = (int)((me + k) % n), from = (int)((me + n - k) % n);
+            watchdog_arm(NULL, "bandwidth, shift by %zu", k);
+            /* Repetition 0 is the warm-up. */
+            for (size_t r = 0; r <= iters; r++) {
+                watchdog_enter(r);
+                ok &= measure_window(nm, to, from, r, r ? &samples[(size_t)to * iters + r - 1] : NULL);
+                watchdog_leave();
+            }
+            watchdog_disarm();
+            fig[to] = median_of(&samples[(size_t)to * iters], iters);
+        }
+    } else {
+        for (size_t a = 0; a < n; a++)
+            for (size_t b = 0; b < n; b++) {
+                if (a == b)
+                    continue;
+                int to = (size_t)me == a ? (int)b : MPI_PROC_NULL;
+                int from = (size_t)me == b ? (int)a : MPI_PROC_NULL;
+                watchdog_arm(NULL, "bandwidth from endpoint %zu to %zu alone", a, b);
+                for (size_t r = 0; r <= iters; r++) {
+                    watchdog_enter(r);
+                    double *s = r && to != MPI_PROC_NULL ? &samples[b * iters + r - 1] : NULL;
+                    double ignored;
+                    ok &= measure_window(nm, to, from, r, s ? s : &ignored);
+                    watchdog_leave();
+                }
+                watchdog_disarm();
+                if (to != MPI_PROC_NULL)
+                    fig[b] = median_of(&samples[b * iters], iters);
+            }
+    }
+    m->n = n;
+    m->count = iters;
+    gather_map(nm, m, fig, report_per_iteration() ? samples : NULL);
+    free(fig);
+    free(samples);
+    return ok;
+}
+
+static bool measure_latency(struct netmap *nm, struct map *m)
+{
+    size_t n = (size_t)nm->endpoints, rounds = nm->cfg.lat_iters;
+    size_t warm = rounds < 10 ? rounds : 10;
+    int me = nm->me;
+    double *fig = alloc_or_die(n, sizeof *fig, "figures");
+    double *samples = alloc_or_die(n * rounds, sizeof *samples, "samples");
+    double *warmup = alloc_or_die(warm, sizeof *warmup, "samples");
+    bool ok = true;
+    for (size_t p = 0; p < n; p++)
+        fig[p] = NAN;
+    for (size_t a = 0; a < n; a++)
+        for (size_t b = a + 1; b < n; b++) {
+            int to = (size_t)me == a ? (int)b : MPI_PROC_NULL;
+            int from = (size_t)me == b ? (int)a : MPI_PROC_NULL;
+            watchdog_arm(NULL, "latency between endpoints %zu and %zu alone", a, b);
+            watchdog_enter(0);
+            ok &= transfer_pingpong(nm, nm->lane, to, from, nm->cfg.lat_size, warm, 0, warmup);
+            watchdog_leave();
+            watchdog_enter(1);
+            double *s = &samples[b * rounds];
+            ok &= transfer_pingpong(nm, nm->lane, to, from, nm->cfg.lat_size, rounds, 1, s);
+            watchdog_leave();
+            watchdog_disarm();
+            for (size_t r = 0; to != MPI_PROC_NULL && r < rounds; r++)
+                s[r] *= 1e6;
+            double f = to != MPI_PROC_NULL ? median_of(s, rounds) : 0;
+            f = netmap_node_time(nm, f);
+            if (to != MPI_PROC_NULL)
+                fig[b] = f;
+        }
+    m->n = n;
+    m->count = rounds;
+    gather_map(nm, m, fig, report_per_iteration() ? samples : NULL);
+    /* One figure per unordered pair: the other direction is the same. */
+    if (m->matrix)
+        for (size_t a = 0; a < n; a++)
+            for (size_t b = a + 1; b < n; b++) {
+                m->matrix[b * n + a] = m->matrix[a * n + b];
+                for (size_t s = 0; m->samples && s < rounds; s++)
+                    m->samples[(b * n + a) * rounds + s] = m->samples[(a * n + b) * rounds + s];
+            }
+    free(fig);
+    free(samples);
+    free(warmup);
+    return ok;
+}
+
+static const char *better_word(enum culprit_sense sense)
+{
+    return sense == CULPRIT_HIGHER_BETTER ? "below" : "above";
+}
+
+static void print_node_summary(struct netmap *nm, const struct map *m)
+{
+    size_t n = m->n;
+    out_comment("per endpoint, %s (%s), %s: as sender (its row) and as receiver (its column)",
+                m->metric, m->unit, m->mode);
+    out_comment("endpoint host send_min send_median send_max recv_min recv_median recv_max");
+    for (size_t e = 0; e < n; e++) {
+        struct culprit_node_stats s[CULPRIT_NDIRS];
+        for (int d = 0; d < CULPRIT_NDIRS; d++)
+            if (culprit_node_stats(m->matrix, n, e, (enum culprit_dir)d, &s[d]))
+                err_fatal("cannot summarise endpoint %zu", e);
+        out_line("%zu %s %.3f %.3f %.3f %.3f %.3f %.3f", e, netmap_host(nm, (int)e), s[0].min,
+                 s[0].median, s[0].max, s[1].min, s[1].median, s[1].max);
+        report_row_begin(m->node_table);
+        report_row_string("mode", m->mode);
+        report_row_size("endpoint", e);
+        report_row_string("host", netmap_host(nm, (int)e));
+        report_row_double("send_min", s[0].min);
+        report_row_double("send_median", s[0].median);
+        report_row_double("send_max", s[0].max);
+        report_row_double("recv_min", s[1].min);
+        report_row_double("recv_median", s[1].median);
+        report_row_double("recv_max", s[1].max);
+        report_row_end();
+    }
+    out_block_end();
+}
+
+static void culprit_row(const struct map *m, const char *kind, const char *dir, size_t from,
+                        size_t to, const char *from_host, const char *to_host, double value,
+                        double ref, double mad, double worse)
+{
+    report_row_begin(m->culprit_table);
+    report_row_string("mode", m->mode);
+    report_row_string("kind", kind);
+    report_row_string("direction", dir);
+    report_row_size("from", from);
+    report_row_size("to", to);
+    report_row_string("from_host", from_host);
+    report_row_string("to_host", to_host);
+    report_row_double("value", value);
+    report_row_double("reference", ref);
+    report_row_double("mad", mad);
+    report_row_double("worse_pct", worse);
+    report_row_end();
+}
+
+static void print_culprits(struct netmap *nm, const struct map *m)
+{
+    struct culprit_rule rule = {mads, min_worse / 100};
+    struct culprit_findings f;
+    if (culprit_find(m->matrix, m->n, m->sense, &rule, &f))
+        err_fatal("cannot judge the %s map", m->metric);
+    const char *word = better_word(m->sense);
+    for (size_t i = 0; i < f.n_nodes; i++) {
+        const struct culprit_node *c = &f.nodes[i];
+        const char *host = netmap_host(nm, (int)c->node);
+        out_comment("culprit: endpoint %zu (%s) as %s: median %.3f %s, %.1f%% %s the median "
+                    "of the endpoints (%.3f %s, MAD %.3f)",
+                    c->node, host, culprit_dir_names[c->dir], c->median, m->unit, c->worse_pct,
+                    word, c->ref, m->unit, c->mad);
+        culprit_row(m, "node", culprit_dir_names[c->dir], c->node, c->node, host, host,
+                    c->median, c->ref, c->mad, c->worse_pct);
+    }
+    for (size_t i = 0; i < f.n_pairs; i++) {
+        const struct culprit_pair *c = &f.pairs[i];
+        const char *a = netmap_host(nm, (int)c->from), *b = netmap_host(nm, (int)c->to);
+        out_comment("culprit: link %zu -> %zu (%s -> %s): %.3f %s, %.1f%% %s the median of "
+                    "the pairs between endpoints not named (%.3f %s, MAD %.3f)",
+                    c->from, c->to, a, b, c->value, m->unit, c->worse_pct, word, c->ref,
+                    m->unit, c->mad);
+        culprit_row(m, "link", "from-to", c->from, c->to, a, b, c->value, c->ref, c->mad,
+                    c->worse_pct);
+    }
+    for (int d = 0; d < CULPRIT_NDIRS; d++)
+        if (!f.node_verdict[d].judged)
+            out_comment("culprits: endpoints as %s not judged: %s", culprit_dir_names[d],
+                        f.node_verdict[d].why_not);
+    if (!f.pair_verdict.judged)
+        out_comment("culprits: links not judged: %s", f.pair_verdict.why_not);
+    if (f.n_nodes + f.n_pairs == 0)
+        out_comment("culprits (%s, %s): none: no endpoint or link is more than %g MADs and "
+                    "%g%% %s the median",
+                    m->metric, m->mode, mads, min_worse, word);
+    culprit_free(&f);
+}
+
+static void print_pairs(struct netmap *nm, const struct map *m)
+{
+    size_t n = m->n;
+    for (size_t a = 0; a < n; a++)
+        for (size_t b = 0; b < n; b++) {
+            if (a == b)
+                continue;
+            report_row_begin(m->sense == CULPRIT_HIGHER_BETTER ? "bandwidth" : "latency");
+            report_row_string("mode", m->mode);
+            report_row_size("from", a);
+            report_row_size("to", b);
+            report_row_string("from_host", netmap_host(nm, (int)a));
+            report_row_string("to_host", netmap_host(nm, (int)b));
+            report_row_double(m->sense == CULPRIT_HIGHER_BETTER ? "bandwidth" : "latency",
+                              m->matrix[a * n + b]);
+            report_row_iterations(m->samples ? &m->samples[(a * n + b) * m->count] : NULL,
+                                  m->count, NULL);
+            report_row_end();
+        }
+}
+
+/* The map on the printing rank: matrix, summaries, findings. */
+static void print_map(struct netmap *nm, struct map *m, const char *title)
+{
+    if (m->matrix) {
+        netmap_print_matrix(title, m->unit, m->matrix, m->n, m->fmt);
+        print_node_summary(nm, m);
+        print_culprits(nm, m);
+        print_pairs(nm, m);
+    }
+    free(m->matrix);
+    free(m->samples);
+}
+
+static bool run(struct netmap *nm)
+{
+    bool ok = true;
+    if (metric != METRIC_LATENCY)
+        for (int md = MODE_SHIFTED; md <= MODE_ISOLATED; md++) {
+            if (mode != MODE_BOTH && mode != md)
+                continue;
+            struct map m = {"bandwidth", mode_names[md], "MB/s", "%.3f", "bandwidth_node",
+                            "bandwidth_culprit", CULPRIT_HIGHER_BETTER, NULL, NULL, 0, 0};
+            ok &= measure_bandwidth(nm, md == MODE_ISOLATED, &m);
+            char title[96];
+            snprintf(title, sizeof title, "bandwidth, %s mode", mode_names[md]);
+            print_map(nm, &m, title);
+        }
+    if (metric != METRIC_BANDWIDTH) {
+        struct map m = {"latency", "isolated", "us", "%.3f", "latency_node", "latency_culprit",
+                        CULPRIT_LOWER_BETTER, NULL, NULL, 0, 0};
+        ok &= measure_latency(nm, &m);
+        print_map(nm, &m, "latency, each pair alone");
+    }
+    return ok;
+}
+
+/* The per-endpoint summaries and the findings of a metric's maps. */
+static void declare_summaries(const char *metric_name, const char *unit)
+{
+    char table[64];
+    snprintf(table, sizeof table, "%s_node", metric_name);
+    report_table(table, "send_median", REPORT_NOT_RANKED, NULL);
+    report_key("mode", REPORT_UNIT_TEXT);
+    report_key("endpoint", REPORT_UNIT_COUNT);
+    report_key("host", REPORT_UNIT_TEXT);
+    const char *const node_values[] = {"send_min", "send_median", "send_max",
+                                       "recv_min", "recv_median", "recv_max"};
+    for (size_t i = 0; i < 6; i++)
+        report_value(node_values[i], unit);
+    report_no_iterations();
+    snprintf(table, sizeof table, "%s_culprit", metric_name);
+    report_table(table, "worse_pct", REPORT_NOT_RANKED, NULL);
+    report_key("mode", REPORT_UNIT_TEXT);
+    report_key("kind", REPORT_UNIT_TEXT);
+    report_key("direction", REPORT_UNIT_TEXT);
+    report_key("from", REPORT_UNIT_COUNT);
+    report_key("to", REPORT_UNIT_COUNT);
+    report_key("from_host", REPORT_UNIT_TEXT);
+    report_key("to_host", REPORT_UNIT_TEXT);
+    report_value("value", unit);
+    report_value("reference", unit);
+    report_value("mad", unit);
+    report_value("worse_pct", REPORT_UNIT_PERCENT);
+    report_no_iterations();
+}
+
+static void settings(const struct netmap *nm)
+{
+    const struct netmap_config *c = &nm->cfg;
+    if (metric != METRIC_LATENCY)
+        out_comment("bandwidth: %s mode%s, %zu messages of %zu bytes in flight, median of %zu "
+                    "repetitions after a warm-up; MB/s = 10^6 bytes/s, timed by the sender until the receiver's answer",
+                    mode_names[mode], mode == MODE_BOTH ? "s" : "", c->window, c->size, c->iters);
+    if (metric != METRIC_BANDWIDTH)
+        out_comment("latency: half the round trip of %zu-byte ping-pongs, each pair alone, "
+                    "median of %zu round trips after 10 untimed",
+                    c->lat_size, c->lat_iters);
+    out_comment("culprit rule: an endpoint's median as sender or receiver, or a link's figure, "
+                "more than %g MADs and %g%% worse than the median (--mads, --min-worse)",
+                mads, min_worse);
+    report_table("bandwidth", "bandwidth", REPORT_HIGHER_BETTER, "bandwidth");
+    report_key("mode", REPORT_UNIT_TEXT);
+    report_key("from", REPORT_UNIT_COUNT);
+    report_key("to", REPORT_UNIT_COUNT);
+    report_key("from_host", REPORT_UNIT_TEXT);
+    report_key("to_host", REPORT_UNIT_TEXT);
+    report_value("bandwidth", REPORT_UNIT_MB_S);
+    report_table("latency", "latency", REPORT_LOWER_BETTER, "latency");
+    report_key("mode", REPORT_UNIT_TEXT);
+    report_key("from", REPORT_UNIT_COUNT);
+    report_key("to", REPORT_UNIT_COUNT);
+    report_key("from_host", REPORT_UNIT_TEXT);
+    report_key("to_host", REPORT_UNIT_TEXT);
+    report_value("latency", REPORT_UNIT_US);
+    declare_summaries("bandwidth", REPORT_UNIT_MB_S);
+    declare_summaries("latency", REPORT_UNIT_US);
+}
+
+int main(int argc, char **argv)
+{
+    const struct opt_spec options[] = {
+        {"mode", 0, OPT_CHOICE, &mode, "shifted|isolated|both", "bandwidth under full load (shifted), each pair alone, or both (shifted)", 0, 0, false, mode_names, NULL},
+        {"metric", 0, OPT_CHOICE, &metric, "both|bandwidth|latency", "which maps (both)", 0, 0, false, metric_names, NULL},
+        {"mads", 0, OPT_DOUBLE, &mads, "K", "culprit rule: worse than the median by more than K MADs (3)", 0, 1000, true, NULL, NULL},
+        {"min-worse", 0, OPT_DOUBLE, &min_worse, "PCT", "culprit rule: and by at least PCT percent (10)", 0, 99, true, NULL, NULL},
+    };
+    const struct netmap_program prog = {
+        "pairs", "Network map: bandwidth and latency of every pair of nodes",
+        "The bandwidth and latency of every ordered pair of endpoints (one rank per node by\n"
+        "default), gnuplot matrices, per-node summaries, and the nodes and links that fall\n"
+        "below the rest named as '# culprit:' lines (findings, not errors: status 0).",
+        options, sizeof options / sizeof options[0], 2, true, settings, run};
+    netmap_main(argc, argv, &prog);
+}
