@@ -46,8 +46,8 @@ static void parse(struct netmap *nm, int argc, char **argv)
     for (size_t i = 0; i < FAMILY_OPTIONS; i++)
         specs[n++] = family[i];
     char synopsis[] = "[options]";
-    const struct opt_usage usage = {synopsis, p->description, false, false, "netmap", NULL,
-                                    NULL};
+    const struct opt_usage usage = {synopsis, p->description, false, false, "netmap",
+                                    p->no_stats, NULL};
     int first = opt_parse_or_exit(argc, argv, specs, n, &usage);
     if (first < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[first]);
@@ -146,6 +146,27 @@ double netmap_node_time(const struct netmap *nm, double seconds)
     double worst;
     MPI_CHECK(MPI_Allreduce(&seconds, &worst, 1, MPI_DOUBLE, MPI_MAX, nm->node));
     return worst;
+}
+
+void netmap_worst_samples(const struct netmap *nm, double *samples, size_t n)
+{
+    if (nm->lanes > 1)
+        MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, samples, (int)n, MPI_DOUBLE, MPI_MAX, nm->node));
+    if (nm->lane_index != 0)
+        return;
+    if (nm->me == 0)
+        MPI_CHECK(MPI_Reduce(MPI_IN_PLACE, samples, (int)n, MPI_DOUBLE, MPI_MAX, 0, nm->lane));
+    else
+        MPI_CHECK(MPI_Reduce(samples, NULL, (int)n, MPI_DOUBLE, MPI_MAX, 0, nm->lane));
+}
+
+void netmap_row_spread(const double *samples, size_t n, char *text, size_t len)
+{
+    struct stats_dispersion d;
+    report_row_iterations(samples, n, &d);
+    text[0] = '\0';
+    if (report_stats())
+        snprintf(text, len, " %.3f %.3f %.3f %.4f", d.median, d.p5, d.p95, d.cv);
 }
 
 double netmap_mbps(const struct netmap *nm, size_t bytes, double seconds)

@@ -52,6 +52,7 @@ struct netmap_program {
     size_t noptions;
     size_t min_nodes;        /* endpoints it needs */
     bool uses_window;        /* it sends windows of --size messages */
+    const char *no_stats;    /* why --stats and --samples are refused; NULL: taken */
     /* '#' lines of its settings, and its JSON tables; before any row. */
     void (*settings)(const struct netmap *nm);
     /* Measures and prints; collective over the lanes (only ranks taking
@@ -84,6 +85,17 @@ const char *netmap_host(const struct netmap *nm, int e);
 /* The node figure from this rank's lane figure: the largest time of the
  * node's lanes (collective over nm->node). */
 double netmap_node_time(const struct netmap *nm, double seconds);
+
+/* Each of the n samples made the largest over the node's lanes and then
+ * over the endpoints: the step lasted until its slowest rank was done.
+ * The result is on the printing rank (the others' arrays are left
+ * partly reduced). Collective over the lanes. */
+void netmap_worst_samples(const struct netmap *nm, double *samples, size_t n);
+
+/* A data row's spread (--stats) as text columns, and its JSON samples:
+ * report_row_iterations over samples, then " median p5 p95 cv" into text
+ * (empty without --stats). */
+void netmap_row_spread(const double *samples, size_t n, char *text, size_t len);
 
 /* MB/s (10^6 bytes per second) of bytes per lane moved in seconds. */
 double netmap_mbps(const struct netmap *nm, size_t bytes, double seconds);

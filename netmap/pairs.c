@@ -427,6 +427,6 @@ int main(int argc, char **argv)
         "The bandwidth and latency of every ordered pair of endpoints (one rank per node by\n"
         "default), gnuplot matrices, per-node summaries, and the nodes and links that fall\n"
         "below the rest named as '# culprit:' lines (findings, not errors: status 0).",
-        options, sizeof options / sizeof options[0], 2, true, settings, run};
+        options, sizeof options / sizeof options[0], 2, true, NULL, settings, run};
     netmap_main(argc, argv, &prog);
 }

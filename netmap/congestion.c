@@ -1,0 +1,372 @@
+/*
+ * netmap/congestion: GPCNeT's congestion impact. A fraction of the
+ * endpoints, spread over the job, are victims; the others congestors. The
+ * victims measure three things, first alone (the congestors wait) and then
+ * while the congestors run each pattern without pause: a random-ring
+ * latency (--lat-size loops), a natural-ring bandwidth (--size loops) and
+ * an 8-byte MPI_Allreduce. Every victim's samples together give a mean and
+ * a tail (the 99th percentile of times, the 1st of bandwidths: the worst
+ * 1%); the impact factor is congested over isolated for times and
+ * isolated over congested for bandwidth, so above 1 is always worse.
+ *
+ * Congestors loop on their pattern among themselves until the victims are
+ * done: after each round their first rank looks (MPI_Test) for the
+ * victims' stop message and tells the others in a broadcast, and after the
+ * first round it tells the victims that the load is on.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "netmap.h"
+#include "out.h"
+#include "plan.h"
+#include "report.h"
+#include "stats.h"
+#include "transfer.h"
+#include "watchdog.h"
+
+enum { PATTERN_INCAST, PATTERN_ALLTOALL, PATTERN_BCAST, PATTERN_ALLREDUCE, NPATTERNS,
+       PATTERN_ALL = NPATTERNS };
+static const char *const pattern_names[] = {"incast", "alltoall", "bcast", "allreduce", "all",
+                                            NULL};
+enum { TEST_LATENCY, TEST_BANDWIDTH, TEST_ALLREDUCE, NTESTS };
+static const char *const test_names[] = {"latency", "bandwidth", "allreduce"};
+static const char *const test_units[] = {"us", "MB/s", "us"};
+
+enum { TAG_STARTED = 91, TAG_STOP };
+
+static double victim_pct = 20;
+static int pattern_choice = PATTERN_ALL;
+static size_t congestor_size = 131072;
+
+struct roles {
+    MPI_Comm group;      /* the victims, or the congestors, of this lane */
+    bool victim;
+    int group_rank, group_size;
+    int victim_leader;   /* lane rank of the first victim (endpoint 0) */
+    int congestor_root;  /* lane rank of the first congestor */
+    size_t nvictims;
+};
+
+struct figures {
+    double mean, tail;
+};
+
+static void *alloc_or_die(size_t n, size_t each)
+{
+    void *p = calloc(n ? n : 1, each);
+    if (!p)
+        err_fatal("cannot allocate %zu x %zu bytes", n, each);
+    return p;
+}
+
+static void assign_roles(struct netmap *nm, struct roles *r)
+{
+    size_t n = (size_t)nm->endpoints;
+    r->nvictims = plan_victim_count(n, victim_pct);
+    r->victim = plan_is_victim(n, r->nvictims, (size_t)nm->me);
+    MPI_CHECK(MPI_Comm_split(nm->lane, r->victim ? 0 : 1, nm->me, &r->group));
+    MPI_Comm_rank(r->group, &r->group_rank);
+    MPI_Comm_size(r->group, &r->group_size);
+    r->victim_leader = 0;
+    r->congestor_root = -1;
+    for (size_t e = 0; e < n && r->congestor_root < 0; e++)
+        if (!plan_is_victim(n, r->nvictims, e))
+            r->congestor_root = (int)e;
+}
+
+/* ---- the congestors ---- */
+
+struct load {
+    char *send, *recv;
+    size_t per_peer; /* alltoall bytes per peer */
+};
+
+static void load_round(int pattern, MPI_Comm comm, int rank, int size, struct load *l)
+{
+    int b = (int)congestor_size;
+    switch (pattern) {
+    case PATTERN_INCAST:
+        if (rank == 0) {
+            MPI_Request *req = alloc_or_die((size_t)size, sizeof *req);
+            for (int p = 1; p < size; p++)
+                MPI_CHECK(MPI_Irecv(l->recv + (size_t)(p - 1) * congestor_size, b, MPI_BYTE, p,
+                                    0, comm, &req[p - 1]));
+            MPI_CHECK(MPI_Waitall(size - 1, req, MPI_STATUSES_IGNORE));
+            free(req);
+        } else {
+            MPI_CHECK(MPI_Send(l->send, b, MPI_BYTE, 0, 0, comm));
+        }
+        break;
+    case PATTERN_ALLTOALL:
+        MPI_CHECK(MPI_Alltoall(l->send, (int)l->per_peer, MPI_BYTE, l->recv, (int)l->per_peer,
+                               MPI_BYTE, comm));
+        break;
+    case PATTERN_BCAST:
+        MPI_CHECK(MPI_Bcast(l->send, b, MPI_BYTE, 0, comm));
+        break;
+    case PATTERN_ALLREDUCE:
+        MPI_CHECK(MPI_Allreduce(l->send, l->recv, b / (int)sizeof(float), MPI_FLOAT, MPI_SUM,
+                                comm));
+        break;
+    }
+}
+
+static void congest(struct netmap *nm, const struct roles *r, int pattern, struct load *l)
+{
+    MPI_Request stop = MPI_REQUEST_NULL;
+    if (r->group_rank == 0)
+        MPI_CHECK(MPI_Irecv(NULL, 0, MPI_BYTE, r->victim_leader, TAG_STOP, nm->lane, &stop));
+    bool told = false;
+    for (size_t round = 0;; round++) {
+        watchdog_enter(round);
+        load_round(pattern, r->group, r->group_rank, r->group_size, l);
+        int done = 0;
+        if (r->group_rank == 0) {
+            if (!told)
+                MPI_CHECK(MPI_Send(NULL, 0, MPI_BYTE, r->victim_leader, TAG_STARTED, nm->lane));
+            told = true;
+            MPI_CHECK(MPI_Test(&stop, &done, MPI_STATUS_IGNORE));
+        }
+        MPI_CHECK(MPI_Bcast(&done, 1, MPI_INT, 0, r->group));
+        watchdog_leave();
+        if (done)
+            break;
+    }
+}
+
+/* ---- the victims ---- */
+
+/* Samples of one test on this victim, in the test's unit. */
+static bool victim_test(struct netmap *nm, const struct roles *r, int test, double *samples,
+                        size_t count)
+{
+    const struct netmap_config *c = &nm->cfg;
+    size_t v = r->nvictims, left, right;
+    size_t *order = alloc_or_die(v, sizeof *order);
+    bool ok = true;
+    if (test == TEST_LATENCY)
+        plan_permutation(c->seed, 0x5eed, v, order);
+    else
+        for (size_t i = 0; i < v; i++)
+            order[i] = i;
+    plan_ring_neighbours(order, v, (size_t)r->group_rank, &left, &right);
+    free(order);
+    double warm[10];
+    if (test == TEST_LATENCY) {
+        ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->lat_size, 10, 0, warm);
+        ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->lat_size, count, 1, samples);
+        for (size_t i = 0; i < count; i++)
+            samples[i] = samples[i] / 2 * 1e6;
+    } else if (test == TEST_BANDWIDTH) {
+        ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->size, 1, 0, warm);
+        ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->size, count, 1, samples);
+        for (size_t i = 0; i < count; i++)
+            samples[i] = netmap_mbps(nm, 2 * c->size, samples[i]);
+    } else {
+        MPI_CHECK(MPI_Barrier(r->group));
+        for (size_t i = 0; i < count; i++) {
+            double mine = r->group_rank + 1, sum = 0;
+            double t0 = MPI_Wtime();
+            MPI_CHECK(MPI_Allreduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, r->group));
+            samples[i] = (MPI_Wtime() - t0) * 1e6;
+            double want = (double)v * (double)(v + 1) / 2;
+            if (nm->corrupt && i == 0)
+                sum += 1;
+            if (c->check && sum != want && ok) {
+                err_print("data check failed: the victims' allreduce gave %g, not %g", sum, want);
+                ok = false;
+            }
+        }
+    }
+    if (nm->lanes > 1) {
+        /* A node's sample: its slowest lane (times), or its lanes' sum of
+         * bytes over that time (bandwidth, which netmap_mbps scaled). */
+        if (test == TEST_BANDWIDTH)
+            MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, samples, (int)count, MPI_DOUBLE, MPI_MIN,
+                                    nm->node));
+        else
+            MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, samples, (int)count, MPI_DOUBLE, MPI_MAX,
+                                    nm->node));
+    }
+    return ok;
+}
+
+/* Mean and tail of every victim's samples, on the first victim. */
+static void summarise(const struct roles *r, int test, const double *samples, size_t count,
+                      struct figures *f)
+{
+    size_t total = count * (size_t)r->group_size;
+    double *all = r->group_rank == 0 ? alloc_or_die(total, sizeof *all) : NULL;
+    MPI_CHECK(MPI_Gather(samples, (int)count, MPI_DOUBLE, all, (int)count, MPI_DOUBLE, 0,
+                         r->group));
+    if (r->group_rank != 0)
+        return;
+    stats_sort(all, total);
+    f->mean = stats_mean(all, total);
+    f->tail = stats_percentile_sorted(all, total, test == TEST_BANDWIDTH ? 1 : 99);
+    free(all);
+}
+
+static size_t test_count(const struct netmap_config *c, int test)
+{
+    return test == TEST_BANDWIDTH ? c->iters : c->lat_iters;
+}
+
+/* The victims' three tests, alone (pattern < 0) or under a pattern. */
+static bool victims_measure(struct netmap *nm, const struct roles *r, int pattern,
+                            struct figures f[NTESTS])
+{
+    if (pattern >= 0) {
+        if (r->group_rank == 0)
+            MPI_CHECK(MPI_Recv(NULL, 0, MPI_BYTE, r->congestor_root, TAG_STARTED, nm->lane,
+                               MPI_STATUS_IGNORE));
+        MPI_CHECK(MPI_Barrier(r->group));
+    }
+    bool ok = true;
+    for (int t = 0; t < NTESTS; t++) {
+        size_t count = test_count(&nm->cfg, t);
+        double *samples = alloc_or_die(count, sizeof *samples);
+        watchdog_enter((size_t)t);
+        ok &= victim_test(nm, r, t, samples, count);
+        watchdog_leave();
+        summarise(r, t, samples, count, &f[t]);
+        free(samples);
+    }
+    if (pattern >= 0) {
+        MPI_CHECK(MPI_Barrier(r->group));
+        if (r->group_rank == 0)
+            MPI_CHECK(MPI_Send(NULL, 0, MPI_BYTE, r->congestor_root, TAG_STOP, nm->lane));
+    }
+    return ok;
+}
+
+static void print_row(int test, int pattern, const struct figures *alone,
+                      const struct figures *loaded)
+{
+    bool bw = test == TEST_BANDWIDTH;
+    double impact_mean = bw ? alone->mean / loaded->mean : loaded->mean / alone->mean;
+    double impact_tail = bw ? alone->tail / loaded->tail : loaded->tail / alone->tail;
+    out_line("%s %s %.3f %.3f %.3f %.3f %.3f %.3f", test_names[test], pattern_names[pattern],
+             alone->mean, alone->tail, loaded->mean, loaded->tail, impact_mean, impact_tail);
+    char table[48];
+    snprintf(table, sizeof table, "congestion_%s", test_names[test]);
+    report_row_begin(table);
+    report_row_string("congestor", pattern_names[pattern]);
+    report_row_double("isolated_mean", alone->mean);
+    report_row_double("isolated_tail", alone->tail);
+    report_row_double("congested_mean", loaded->mean);
+    report_row_double("congested_tail", loaded->tail);
+    report_row_double("impact_mean", impact_mean);
+    report_row_double("impact_tail", impact_tail);
+    report_row_end();
+}
+
+static void alloc_load(const struct roles *r, struct load *l)
+{
+    size_t c = (size_t)r->group_size;
+    l->per_peer = congestor_size;
+    if (l->per_peer * c > ((size_t)64 << 20))
+        l->per_peer = ((size_t)64 << 20) / c;
+    if (l->per_peer == 0)
+        l->per_peer = 1;
+    size_t bytes = congestor_size * c;
+    if (l->per_peer * c > bytes)
+        bytes = l->per_peer * c;
+    l->send = alloc_or_die(bytes, 1);
+    l->recv = alloc_or_die(bytes, 1);
+}
+
+static bool run(struct netmap *nm)
+{
+    struct roles r;
+    assign_roles(nm, &r);
+    struct figures alone[NTESTS], loaded[NTESTS];
+    struct load l = {NULL, NULL, 0};
+    if (!r.victim)
+        alloc_load(&r, &l);
+    bool ok = true;
+    watchdog_arm(NULL, "the victims alone");
+    MPI_CHECK(MPI_Barrier(nm->lane));
+    if (r.victim)
+        ok &= victims_measure(nm, &r, -1, alone);
+    MPI_CHECK(MPI_Barrier(nm->lane));
+    watchdog_disarm();
+    for (int p = 0; p < NPATTERNS; p++) {
+        if (pattern_choice != PATTERN_ALL && pattern_choice != p)
+            continue;
+        watchdog_arm(NULL, "the victims under %s", pattern_names[p]);
+        if (r.victim) {
+            ok &= victims_measure(nm, &r, p, loaded);
+            for (int t = 0; t < NTESTS && r.group_rank == 0; t++)
+                print_row(t, p, &alone[t], &loaded[t]);
+        } else {
+            congest(nm, &r, p, &l);
+        }
+        MPI_CHECK(MPI_Barrier(nm->lane));
+        watchdog_disarm();
+    }
+    out_block_end();
+    free(l.send);
+    free(l.recv);
+    MPI_Comm_free(&r.group);
+    return ok;
+}
+
+static void settings(const struct netmap *nm)
+{
+    const struct netmap_config *c = &nm->cfg;
+    size_t n = (size_t)nm->endpoints, v = plan_victim_count(n, victim_pct);
+    char list[512] = "";
+    for (size_t e = 0; e < n; e++)
+        if (plan_is_victim(n, v, e) && strlen(list) + 16 < sizeof list)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%zu", *list ? "," : "",
+                     e);
+    out_comment("victims: %zu of %zu endpoints (%g%%, spread evenly): %s; congestors: the "
+                "other %zu",
+                v, n, victim_pct, list, n - v);
+    out_comment("victim tests: latency (random ring, half a loop of %zu-byte messages, %zu "
+                "loops), bandwidth (natural ring, 2 x %zu bytes per loop, %zu loops), allreduce "
+                "(8 bytes, %zu calls); mean and tail over every victim's samples (tail: 99th "
+                "percentile of times, 1st of bandwidths)",
+                c->lat_size, c->lat_iters, c->size, c->iters, c->lat_iters);
+    out_comment("congestors: %s of %zu bytes (alltoall: per peer, at most 64 MiB in all), "
+                "round after round until the victims are done; their data is load, not checked",
+                pattern_names[pattern_choice], congestor_size);
+    out_comment("impact: congested over isolated (times) or isolated over congested "
+                "(bandwidth): above 1 is worse");
+    out_comment("test congestor isolated_mean isolated_tail congested_mean congested_tail "
+                "impact_mean impact_tail (us for latency and allreduce, MB/s for bandwidth)");
+    for (int t = 0; t < NTESTS; t++) {
+        char table[48];
+        const char *unit = strcmp(test_units[t], "us") == 0 ? REPORT_UNIT_US : REPORT_UNIT_MB_S;
+        snprintf(table, sizeof table, "congestion_%s", test_names[t]);
+        report_table(table, "impact_mean", REPORT_LOWER_BETTER, NULL);
+        report_key("congestor", REPORT_UNIT_TEXT);
+        report_value("isolated_mean", unit);
+        report_value("isolated_tail", unit);
+        report_value("congested_mean", unit);
+        report_value("congested_tail", unit);
+        report_value("impact_mean", REPORT_UNIT_RATIO);
+        report_value("impact_tail", REPORT_UNIT_RATIO);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const struct opt_spec options[] = {
+        {"victims", 0, OPT_DOUBLE, &victim_pct, "PCT", "percent of the endpoints that are victims, at least 2, leaving 2 congestors (20)", 0, 100, false, NULL, NULL},
+        {"congestor", 0, OPT_CHOICE, &pattern_choice, "incast|alltoall|bcast|allreduce|all", "the congestors' pattern (all: each in turn)", 0, 0, false, pattern_names, NULL},
+        {"congestor-size", 0, OPT_SIZE, &congestor_size, "BYTES", "bytes of a congestor message (131072)", 4, (size_t)1 << 30, false, NULL, NULL},
+    };
+    const struct netmap_program prog = {
+        "congestion", "Network map: congestion impact on victims",
+        "GPCNeT's congestion impact: victims (random-ring latency, ring bandwidth, 8-byte\n"
+        "allreduce) measured alone and while congestors on the other endpoints run incast,\n"
+        "all-to-all, broadcast or allreduce traffic; mean, tail and impact factor.",
+        options, 3, 4, false, "its rows are already the mean and tail of every victim's samples", settings, run};
+    netmap_main(argc, argv, &prog);
+}

@@ -1,0 +1,186 @@
+/*
+ * netmap/rings: HPCC b_eff's ring figures. On the natural ring (endpoints in
+ * order) and on --rings random rings (seeded permutations), every endpoint
+ * sends to its right neighbour while receiving from its left, then to its
+ * left while receiving from its right (an MPI_Sendrecv each), at once on
+ * the whole ring. A loop lasts until the slowest endpoint is done; latency
+ * is half a loop of --lat-size messages (two messages per loop), bandwidth
+ * the two --size messages each endpoint sends per loop over the loop's
+ * time, per endpoint. The random/natural ratio says what neighbours far
+ * apart cost: near 1 on a flat network, larger on a torus or a tapered
+ * tree.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "err.h"
+#include "netmap.h"
+#include "out.h"
+#include "plan.h"
+#include "report.h"
+#include "stats.h"
+#include "transfer.h"
+#include "watchdog.h"
+
+static size_t nrings = 8;
+
+struct ring_figures {
+    double latency, bandwidth; /* us, MB/s per endpoint: medians over the loops */
+};
+
+static void *alloc_or_die(size_t n, size_t each)
+{
+    void *p = calloc(n ? n : 1, each);
+    if (!p)
+        err_fatal("cannot allocate %zu x %zu bytes", n, each);
+    return p;
+}
+
+/* One ring's loops of bytes: per-loop times of the slowest endpoint on
+ * the printing rank, after an untimed warm-up. */
+static bool loops(struct netmap *nm, int left, int right, size_t bytes, size_t rounds,
+                  size_t warm, double *loop)
+{
+    double *scratch = alloc_or_die(warm, sizeof *scratch);
+    watchdog_enter(0);
+    bool ok = transfer_ring(nm, nm->lane, left, right, bytes, warm, 0, scratch);
+    watchdog_leave();
+    watchdog_enter(1);
+    ok &= transfer_ring(nm, nm->lane, left, right, bytes, rounds, 1, loop);
+    watchdog_leave();
+    free(scratch);
+    netmap_worst_samples(nm, loop, rounds);
+    return ok;
+}
+
+static bool measure_ring(struct netmap *nm, size_t ring, struct ring_figures *f)
+{
+    size_t n = (size_t)nm->endpoints, *order = alloc_or_die(n, sizeof *order);
+    if (ring == 0)
+        for (size_t i = 0; i < n; i++)
+            order[i] = i;
+    else
+        plan_permutation(nm->cfg.seed, ring, n, order);
+    size_t left, right;
+    plan_ring_neighbours(order, n, (size_t)nm->me, &left, &right);
+    free(order);
+    const struct netmap_config *c = &nm->cfg;
+    double *lat = alloc_or_die(c->lat_iters, sizeof *lat);
+    double *bw = alloc_or_die(c->iters, sizeof *bw);
+    char name[32];
+    snprintf(name, sizeof name, ring ? "random ring %zu" : "natural ring", ring);
+    watchdog_arm(NULL, "%s, %zu-byte loops", name, c->lat_size);
+    bool ok = loops(nm, (int)left, (int)right, c->lat_size, c->lat_iters,
+                    c->lat_iters < 10 ? c->lat_iters : 10, lat);
+    watchdog_disarm();
+    watchdog_arm(NULL, "%s, %zu-byte loops", name, c->size);
+    ok &= loops(nm, (int)left, (int)right, c->size, c->iters, 1, bw);
+    watchdog_disarm();
+    for (size_t r = 0; r < c->lat_iters; r++)
+        lat[r] = lat[r] / 2 * 1e6;
+    for (size_t r = 0; r < c->iters; r++)
+        bw[r] = netmap_mbps(nm, 2 * c->size, bw[r]);
+    f->latency = stats_median(lat, c->lat_iters);
+    f->bandwidth = stats_median(bw, c->iters);
+    char lat_spread[96], bw_spread[96];
+    const char *kind = ring ? "random" : "natural";
+    report_row_begin("ring_latency");
+    report_row_string("ring", kind);
+    report_row_size("number", ring);
+    report_row_double("latency", f->latency);
+    netmap_row_spread(lat, c->lat_iters, lat_spread, sizeof lat_spread);
+    report_row_end();
+    report_row_begin("ring_bandwidth");
+    report_row_string("ring", kind);
+    report_row_size("number", ring);
+    report_row_double("bandwidth", f->bandwidth);
+    netmap_row_spread(bw, c->iters, bw_spread, sizeof bw_spread);
+    report_row_end();
+    out_line("%zu %s %.3f %.3f%s%s", ring, kind, f->latency, f->bandwidth, lat_spread, bw_spread);
+    free(lat);
+    free(bw);
+    return ok;
+}
+
+static void summary(const struct ring_figures *f, size_t count)
+{
+    out_block_end();
+    out_comment("natural ring: latency %.3f us, bandwidth %.3f MB/s per endpoint", f[0].latency,
+                f[0].bandwidth);
+    if (count < 2)
+        return;
+    size_t nr = count - 1;
+    double *lat = alloc_or_die(nr, sizeof *lat), *bw = alloc_or_die(nr, sizeof *bw);
+    for (size_t i = 0; i < nr; i++) {
+        lat[i] = f[i + 1].latency;
+        bw[i] = f[i + 1].bandwidth;
+    }
+    double lat_med = stats_median(lat, nr), bw_med = stats_median(bw, nr);
+    out_comment("random rings (%zu): latency median %.3f us (min %.3f, max %.3f), bandwidth "
+                "median %.3f MB/s per endpoint (min %.3f, max %.3f)",
+                nr, lat_med, stats_min(lat, nr), stats_max(lat, nr), bw_med, stats_min(bw, nr),
+                stats_max(bw, nr));
+    double lat_ratio = lat_med / f[0].latency, bw_ratio = bw_med / f[0].bandwidth;
+    out_comment("random/natural: latency %.3f, bandwidth %.3f", lat_ratio, bw_ratio);
+    report_row_begin("ring_ratio");
+    report_row_double("latency_random_median", lat_med);
+    report_row_double("bandwidth_random_median", bw_med);
+    report_row_double("latency_ratio", lat_ratio);
+    report_row_double("bandwidth_ratio", bw_ratio);
+    report_row_end();
+    free(lat);
+    free(bw);
+}
+
+static bool run(struct netmap *nm)
+{
+    struct ring_figures *f = alloc_or_die(nrings + 1, sizeof *f);
+    bool ok = true;
+    for (size_t r = 0; r <= nrings; r++)
+        ok &= measure_ring(nm, r, &f[r]);
+    summary(f, nrings + 1);
+    free(f);
+    return ok;
+}
+
+static void settings(const struct netmap *nm)
+{
+    const struct netmap_config *c = &nm->cfg;
+    out_comment("rings: the natural ring and %zu random rings (seed %zu); latency: half the "
+                "loop of %zu-byte messages, median of %zu loops after 10 untimed; bandwidth: 2 x "
+                "%zu bytes per endpoint per loop, median of %zu loops after 1 untimed; a loop "
+                "lasts until its slowest endpoint is done",
+                nrings, c->seed, c->lat_size, c->lat_iters, c->size, c->iters);
+    out_comment("ring kind latency[us] bandwidth[MB/s]%s",
+                report_stats() ? " lat_median lat_p5 lat_p95 lat_cv bw_median bw_p5 bw_p95 bw_cv"
+                               : "");
+    report_table("ring_latency", "latency", REPORT_LOWER_BETTER, "latency");
+    report_key("ring", REPORT_UNIT_TEXT);
+    report_key("number", REPORT_UNIT_COUNT);
+    report_value("latency", REPORT_UNIT_US);
+    report_table("ring_bandwidth", "bandwidth", REPORT_HIGHER_BETTER, "bandwidth");
+    report_key("ring", REPORT_UNIT_TEXT);
+    report_key("number", REPORT_UNIT_COUNT);
+    report_value("bandwidth", REPORT_UNIT_MB_S);
+    report_table("ring_ratio", "latency_ratio", REPORT_NOT_RANKED, NULL);
+    report_value("latency_random_median", REPORT_UNIT_US);
+    report_value("bandwidth_random_median", REPORT_UNIT_MB_S);
+    report_value("latency_ratio", REPORT_UNIT_RATIO);
+    report_value("bandwidth_ratio", REPORT_UNIT_RATIO);
+    report_no_iterations();
+}
+
+int main(int argc, char **argv)
+{
+    const struct opt_spec options[] = {
+        {"rings", 0, OPT_SIZE, &nrings, "N", "random rings besides the natural one (8)", 0, 100000, false, NULL, NULL},
+    };
+    const struct netmap_program prog = {
+        "rings", "Network map: natural and random ring latency and bandwidth",
+        "HPCC b_eff's rings: every endpoint exchanges with both neighbours at once, on the\n"
+        "natural ring and on seeded random rings; latency, bandwidth per endpoint, and the\n"
+        "random/natural ratio that characterises the topology.",
+        options, 1, 2, false, NULL, settings, run};
+    netmap_main(argc, argv, &prog);
+}
