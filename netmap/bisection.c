@@ -75,7 +75,7 @@ static double print_bisection(size_t b, const double *fig, size_t n, double *tot
     stats_summarize(in, count, &s);
     out_line("%zu %zu %.3f %.3f %.3f %.3f %.3f", b, count / 2, mean, s.min, s.median, s.max,
              total);
-    report_row_begin("bisection");
+    report_row_begin("netmap_bisection");
     report_row_size("bisection", b);
     report_row_size("pairs", count / 2);
     report_row_double("bandwidth", mean);
@@ -112,7 +112,7 @@ static bool run(struct netmap *nm)
                     nbisections, stats_min(means, nbisections), stats_median(means, nbisections),
                     stats_max(means, nbisections), stats_min(totals, nbisections),
                     stats_median(totals, nbisections), stats_max(totals, nbisections));
-        report_row_begin("bisection_summary");
+        report_row_begin("netmap_bisection_summary");
         report_row_size("bisections", nbisections);
         report_row_double("min", stats_min(means, nbisections));
         report_row_double("median", stats_median(means, nbisections));
@@ -136,7 +136,7 @@ static void settings(const struct netmap *nm)
     if (nm->endpoints % 2)
         out_comment("odd count of endpoints: in each bisection one sits out");
     out_comment("bisection pairs bandwidth[MB/s per endpoint] min median max total[MB/s]");
-    report_table("bisection", "bandwidth", REPORT_HIGHER_BETTER, NULL);
+    report_table("netmap_bisection", "bandwidth", REPORT_HIGHER_BETTER, NULL);
     report_key("bisection", REPORT_UNIT_COUNT);
     report_value("pairs", REPORT_UNIT_COUNT);
     report_value("bandwidth", REPORT_UNIT_MB_S);
@@ -144,7 +144,7 @@ static void settings(const struct netmap *nm)
     report_value("median", REPORT_UNIT_MB_S);
     report_value("max", REPORT_UNIT_MB_S);
     report_value("total", REPORT_UNIT_MB_S);
-    report_table("bisection_summary", "median", REPORT_HIGHER_BETTER, NULL);
+    report_table("netmap_bisection_summary", "median", REPORT_HIGHER_BETTER, NULL);
     report_value("bisections", REPORT_UNIT_COUNT);
     report_value("min", REPORT_UNIT_MB_S);
     report_value("median", REPORT_UNIT_MB_S);

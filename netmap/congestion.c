@@ -253,7 +253,7 @@ static void print_row(int test, int pattern, const struct figures *alone,
     out_line("%s %s %.3f %.3f %.3f %.3f %.3f %.3f", test_names[test], pattern_names[pattern],
              alone->mean, alone->tail, loaded->mean, loaded->tail, impact_mean, impact_tail);
     char table[48];
-    snprintf(table, sizeof table, "congestion_%s", test_names[test]);
+    snprintf(table, sizeof table, "netmap_congestion_%s", test_names[test]);
     report_row_begin(table);
     report_row_string("congestor", pattern_names[pattern]);
     report_row_double("isolated_mean", alone->mean);
@@ -343,7 +343,7 @@ static void settings(const struct netmap *nm)
     for (int t = 0; t < NTESTS; t++) {
         char table[48];
         const char *unit = strcmp(test_units[t], "us") == 0 ? REPORT_UNIT_US : REPORT_UNIT_MB_S;
-        snprintf(table, sizeof table, "congestion_%s", test_names[t]);
+        snprintf(table, sizeof table, "netmap_congestion_%s", test_names[t]);
         report_table(table, "impact_mean", REPORT_LOWER_BETTER, NULL);
         report_key("congestor", REPORT_UNIT_TEXT);
         report_value("isolated_mean", unit);

@@ -129,8 +129,10 @@ static bool form_endpoints(struct netmap *nm)
         if (!nm->hosts)
             err_fatal("cannot allocate the host names of %d endpoints", nm->endpoints);
     }
-    MPI_CHECK(MPI_Gather(label, NETMAP_HOST_LEN, MPI_CHAR, nm->hosts, NETMAP_HOST_LEN, MPI_CHAR,
-                         0, nm->lane));
+    /* Lane 0 is enough: the lanes of a node share its label. */
+    if (nm->lane_index == 0)
+        MPI_CHECK(MPI_Gather(label, NETMAP_HOST_LEN, MPI_CHAR, nm->hosts, NETMAP_HOST_LEN,
+                             MPI_CHAR, 0, nm->lane));
     return true;
 }
 

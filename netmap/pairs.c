@@ -302,7 +302,7 @@ static void print_pairs(struct netmap *nm, const struct map *m)
         for (size_t b = 0; b < n; b++) {
             if (a == b)
                 continue;
-            report_row_begin(m->sense == CULPRIT_HIGHER_BETTER ? "bandwidth" : "latency");
+            report_row_begin(m->sense == CULPRIT_HIGHER_BETTER ? "netmap_bandwidth" : "netmap_latency");
             report_row_string("mode", m->mode);
             report_row_size("from", a);
             report_row_size("to", b);
@@ -336,15 +336,15 @@ static bool run(struct netmap *nm)
         for (int md = MODE_SHIFTED; md <= MODE_ISOLATED; md++) {
             if (mode != MODE_BOTH && mode != md)
                 continue;
-            struct map m = {"bandwidth", mode_names[md], "MB/s", "%.3f", "bandwidth_node",
-                            "bandwidth_culprit", CULPRIT_HIGHER_BETTER, NULL, NULL, 0, 0};
+            struct map m = {"bandwidth", mode_names[md], "MB/s", "%.3f", "netmap_bandwidth_node",
+                            "netmap_bandwidth_culprit", CULPRIT_HIGHER_BETTER, NULL, NULL, 0, 0};
             ok &= measure_bandwidth(nm, md == MODE_ISOLATED, &m);
             char title[96];
             snprintf(title, sizeof title, "bandwidth, %s mode", mode_names[md]);
             print_map(nm, &m, title);
         }
     if (metric != METRIC_BANDWIDTH) {
-        struct map m = {"latency", "isolated", "us", "%.3f", "latency_node", "latency_culprit",
+        struct map m = {"latency", "isolated", "us", "%.3f", "netmap_latency_node", "netmap_latency_culprit",
                         CULPRIT_LOWER_BETTER, NULL, NULL, 0, 0};
         ok &= measure_latency(nm, &m);
         print_map(nm, &m, "latency, each pair alone");
@@ -356,7 +356,7 @@ static bool run(struct netmap *nm)
 static void declare_summaries(const char *metric_name, const char *unit)
 {
     char table[64];
-    snprintf(table, sizeof table, "%s_node", metric_name);
+    snprintf(table, sizeof table, "netmap_%s_node", metric_name);
     report_table(table, "send_median", REPORT_NOT_RANKED, NULL);
     report_key("mode", REPORT_UNIT_TEXT);
     report_key("endpoint", REPORT_UNIT_COUNT);
@@ -366,7 +366,7 @@ static void declare_summaries(const char *metric_name, const char *unit)
     for (size_t i = 0; i < 6; i++)
         report_value(node_values[i], unit);
     report_no_iterations();
-    snprintf(table, sizeof table, "%s_culprit", metric_name);
+    snprintf(table, sizeof table, "netmap_%s_culprit", metric_name);
     report_table(table, "worse_pct", REPORT_NOT_RANKED, NULL);
     report_key("mode", REPORT_UNIT_TEXT);
     report_key("kind", REPORT_UNIT_TEXT);
@@ -396,14 +396,14 @@ static void settings(const struct netmap *nm)
     out_comment("culprit rule: an endpoint's median as sender or receiver, or a link's figure, "
                 "more than %g MADs and %g%% worse than the median (--mads, --min-worse)",
                 mads, min_worse);
-    report_table("bandwidth", "bandwidth", REPORT_HIGHER_BETTER, "bandwidth");
+    report_table("netmap_bandwidth", "bandwidth", REPORT_HIGHER_BETTER, "bandwidth");
     report_key("mode", REPORT_UNIT_TEXT);
     report_key("from", REPORT_UNIT_COUNT);
     report_key("to", REPORT_UNIT_COUNT);
     report_key("from_host", REPORT_UNIT_TEXT);
     report_key("to_host", REPORT_UNIT_TEXT);
     report_value("bandwidth", REPORT_UNIT_MB_S);
-    report_table("latency", "latency", REPORT_LOWER_BETTER, "latency");
+    report_table("netmap_latency", "latency", REPORT_LOWER_BETTER, "latency");
     report_key("mode", REPORT_UNIT_TEXT);
     report_key("from", REPORT_UNIT_COUNT);
     report_key("to", REPORT_UNIT_COUNT);

@@ -85,13 +85,13 @@ static bool measure_ring(struct netmap *nm, size_t ring, struct ring_figures *f)
     f->bandwidth = stats_median(bw, c->iters);
     char lat_spread[96], bw_spread[96];
     const char *kind = ring ? "random" : "natural";
-    report_row_begin("ring_latency");
+    report_row_begin("netmap_ring_latency");
     report_row_string("ring", kind);
     report_row_size("number", ring);
     report_row_double("latency", f->latency);
     netmap_row_spread(lat, c->lat_iters, lat_spread, sizeof lat_spread);
     report_row_end();
-    report_row_begin("ring_bandwidth");
+    report_row_begin("netmap_ring_bandwidth");
     report_row_string("ring", kind);
     report_row_size("number", ring);
     report_row_double("bandwidth", f->bandwidth);
@@ -123,7 +123,7 @@ static void summary(const struct ring_figures *f, size_t count)
                 stats_max(bw, nr));
     double lat_ratio = lat_med / f[0].latency, bw_ratio = bw_med / f[0].bandwidth;
     out_comment("random/natural: latency %.3f, bandwidth %.3f", lat_ratio, bw_ratio);
-    report_row_begin("ring_ratio");
+    report_row_begin("netmap_ring_ratio");
     report_row_double("latency_random_median", lat_med);
     report_row_double("bandwidth_random_median", bw_med);
     report_row_double("latency_ratio", lat_ratio);
@@ -155,15 +155,15 @@ static void settings(const struct netmap *nm)
     out_comment("ring kind latency[us] bandwidth[MB/s]%s",
                 report_stats() ? " lat_median lat_p5 lat_p95 lat_cv bw_median bw_p5 bw_p95 bw_cv"
                                : "");
-    report_table("ring_latency", "latency", REPORT_LOWER_BETTER, "latency");
+    report_table("netmap_ring_latency", "latency", REPORT_LOWER_BETTER, "latency");
     report_key("ring", REPORT_UNIT_TEXT);
     report_key("number", REPORT_UNIT_COUNT);
     report_value("latency", REPORT_UNIT_US);
-    report_table("ring_bandwidth", "bandwidth", REPORT_HIGHER_BETTER, "bandwidth");
+    report_table("netmap_ring_bandwidth", "bandwidth", REPORT_HIGHER_BETTER, "bandwidth");
     report_key("ring", REPORT_UNIT_TEXT);
     report_key("number", REPORT_UNIT_COUNT);
     report_value("bandwidth", REPORT_UNIT_MB_S);
-    report_table("ring_ratio", "latency_ratio", REPORT_NOT_RANKED, NULL);
+    report_table("netmap_ring_ratio", "latency_ratio", REPORT_NOT_RANKED, NULL);
     report_value("latency_random_median", REPORT_UNIT_US);
     report_value("bandwidth_random_median", REPORT_UNIT_MB_S);
     report_value("latency_ratio", REPORT_UNIT_RATIO);
