@@ -9,6 +9,9 @@
 #   All to All ... / all-*.dat      -> alltoall.gp (one curve per block)
 #   Always ...     / always-*.dat   -> always.gp   (one curve per block)
 #   OSU ...        / osu_*.dat      -> osu.gp      (value against size)
+#   Network map: bandwidth and latency ... / pairs*.dat
+#                                   -> netmap.gp   (a heatmap per matrix,
+#                                      FILE-bandwidth-shifted.png, ...)
 # Columns are looked up by their names in the file's header, so a change of
 # column order in a program cannot silently plot the wrong numbers.
 #   plot/plot.sh results/            plot/plot.sh results/osu_bw.123.N2.dat
@@ -33,12 +36,15 @@ plot_kind() { # FILE
         "# All to All algorithms"*) echo aller; return ;;
         "# All to All"*) echo alltoall; return ;;
         "# Always"*) echo always; return ;;
+        "# Network map: bandwidth and latency"*) echo netmap; return ;;
+        "# Network map"*) echo none; return ;; # tables of a few rows: read, not drawn
     esac
     case "$name" in
         osu_*) echo osu ;;
         aller-*) echo aller ;;
         all-*) echo alltoall ;;
         always-*) echo always ;;
+        pairs*) echo netmap ;;
         *) echo none ;;
     esac
 }
@@ -94,7 +100,8 @@ plot_render() { # FILE SCRIPT PNG ASSIGNMENTS
         "$here/$script.gp" > /dev/null 2> "$err"
     rc=$?
     # gnuplot warns (and still writes a picture) when columns hold no numbers.
-    grep -qiE 'warning|error' "$err" && rc=1
+    # A map's diagonal is nan by design: that warning of a matrix is no fault.
+    grep -v 'matrix contains missing or undefined values' "$err" | grep -qiE 'warning|error' && rc=1
     [ -s "$png" ] || rc=1
     if [ "$rc" = 0 ]; then
         echo "$png"
@@ -129,6 +136,27 @@ plot_aller() { # FILE COLUMN_ASSIGNMENTS
     done
 }
 
+# netmap/pairs: one heatmap per matrix block, the blocks that follow a
+# "..., UNIT: row = from endpoint ... (gnuplot: matrix)" line.
+plot_netmap() { # FILE
+    local file=$1 block what slug lower found=0
+    while IFS='|' read -r block what; do
+        found=1
+        # "bandwidth, shifted mode, MB/s" -> bandwidth-shifted; "latency, each pair alone, us" -> latency
+        slug=$(sed -e 's/, [^,]*$//' -e 's/ mode$//' -e 's/, each pair alone$//' <<< "$what" |
+            tr -c 'a-z0-9\n' '-' | sed 's/--*/-/g; s/-$//')
+        case "$what" in latency*) lower=1 ;; *) lower=0 ;; esac
+        plot_render "$file" netmap "${file%.dat}-$slug.png" \
+            "block = $block; what = '${what//\'/\'\'}'; lower_better = $lower" || true
+    done < <(awk '/^# .*\(gnuplot: matrix\)$/ { sub(/^# /, ""); sub(/: row = from endpoint.*/, ""); want = $0; next }
+        /^#/ { next } /^[[:space:]]*$/ { blank++; next }
+        { if (blank >= 2 || !n) { n++; if (want != "") print n - 1 "|" want; want = "" } blank = 0 }' "$file")
+    if [ "$found" = 0 ]; then
+        echo "plot.sh: $file: no matrix block" >&2
+        failed=$((failed + 1))
+    fi
+}
+
 plot_file() { # FILE
     local file=$1 kind cols err rc
     kind=$(plot_kind "$file")
@@ -139,6 +167,7 @@ plot_file() { # FILE
         always) cols=$(plot_block_cols "$file" GiBps_task tasks_col=tasks \
             size_col=MiB_per_call bw_col=GiBps_task 2> "$err") ;;
         osu) cols=$(plot_osu_cols "$file" 2> "$err") ;;
+        netmap) rm -f "$err"; plot_netmap "$file"; return 0 ;;
         *) echo "plot.sh: $file: no plot script for '$(head -n 1 "$file" | cut -c 1-60)'" >&2
            rm -f "$err"; return 0 ;;
     esac

@@ -121,3 +121,14 @@ COMMSWEEP_STALL_RANK=1 run 3 "$D/pairs" $ALL $SMALL --timeout=1
 expect_stalled "pairs --timeout=1, rank 1 stalled: status 3, the line names rank 1 and the step" pairs 1 20 "bandwidth, shift by 1"
 COMMSWEEP_STALL_RANK=2 run 4 "$D/congestion" $ALL $SMALL --timeout=1 --victims 50
 expect_stalled "congestion --timeout=1, rank 2 stalled: status 3, rank 2 named" congestion 2 20 "the victims alone"
+
+# The heatmaps: plot/plot.sh draws one PNG per matrix of a pairs file.
+if command -v gnuplot > /dev/null; then
+    run 4 "$D/pairs" $ALL $SMALL --mode=both
+    cp "$OUT" "$TMPD/pairs.dat"
+    "$TOP/plot/plot.sh" "$TMPD/pairs.dat" > "$TMPD/plotted" 2>&1
+    expect "[ \$? = 0 ] && [ -s '$TMPD/pairs-bandwidth-shifted.png' ] && [ -s '$TMPD/pairs-bandwidth-isolated.png' ] && [ -s '$TMPD/pairs-latency.png' ]" \
+        "plot.sh draws the shifted, isolated and latency heatmaps of a pairs file"
+else
+    skip "plot.sh draws the heatmaps" "gnuplot is not installed"
+fi
