@@ -28,8 +28,14 @@
 #   OSU_COLL          OSU collectives, on every rank
 #   OSU_RMA           OSU one-sided programs, on two ranks
 #                     (each list: program names; empty runs none)
+#   NETMAP_PROGRAMS   network-map programs (default "pairs rings bisection
+#                     congestion"; congestion needs 4 endpoints, else skipped)
+#   NETMAP_FLAGS      more flags for every network-map program: the options
+#                     they share (--size, --iters, -c...; see netmap/README.md)
+#   SWEEP_NODES       nodes of the job: with 1 the network map is per rank
+#                     (--ranks-per-node=all), else one rank per node
 #   STEP_TIMEOUT      seconds before one program is stopped (none by default)
-#   SWEEP_FAMILIES    which families to run (default "alltoall always osu")
+#   SWEEP_FAMILIES    which families to run (default "alltoall always osu netmap")
 #   COMPARE_WITH      an earlier run's results folder: sweep_compare sets
 #                     this run's OSU files against its (tools/compare)
 #
@@ -209,6 +215,28 @@ sweep_osu() {
     done
 }
 
+# The network map on every rank of the job: one rank per node on a
+# multi-node job, every rank its own endpoint on one node.
+sweep_netmap() {
+    local p endpoints args=()
+    : "${NETMAP_PROGRAMS=pairs rings bisection congestion}"
+    endpoints=${SWEEP_NODES:-1}
+    if [ "$endpoints" -le 1 ]; then
+        args=(--ranks-per-node=all)
+        endpoints=$SWEEP_NP
+    fi
+    # shellcheck disable=SC2206 # flags are words on purpose
+    args+=(${NETMAP_FLAGS:-})
+    for p in $NETMAP_PROGRAMS; do
+        if [ "$endpoints" -lt 2 ] || { [ "$p" = congestion ] && [ "$endpoints" -lt 4 ]; }; then
+            sweep_log "skipping netmap $p: $endpoints endpoint(s) are too few"
+            SWEEP_SKIPPED+=("$p")
+            continue
+        fi
+        sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "netmap/$p" "${args[@]}"
+    done
+}
+
 sweep_run_all() {
     : "${BUILD:?BUILD must name the build folder}" "${RESULTS:?RESULTS must name a folder}"
     : "${SWEEP_NP:?}" "${SWEEP_TAG:?}"
@@ -219,9 +247,9 @@ sweep_run_all() {
     mkdir -p "$RESULTS" || return 1
     sweep_log "$SWEEP_NP ranks, results in $RESULTS, tag $SWEEP_TAG, $MEMORY buffers"
     local family
-    for family in ${SWEEP_FAMILIES:-alltoall always osu}; do
+    for family in ${SWEEP_FAMILIES:-alltoall always osu netmap}; do
         case "$family" in
-            alltoall | always | osu) "sweep_$family" ;;
+            alltoall | always | osu | netmap) "sweep_$family" ;;
             *) sweep_log "unknown family '$family' in SWEEP_FAMILIES"; return 1 ;;
         esac
     done
@@ -296,6 +324,7 @@ sweep_slurm_job() { # TOP
     local nodes=${SLURM_JOB_NUM_NODES:-1}
     [ -n "${SRUN_MPI:-}" ] && mpi=(--mpi="$SRUN_MPI")
     SWEEP_NP=${SLURM_NTASKS:-$nodes}
+    SWEEP_NODES=$nodes
     SWEEP_TAG="$SLURM_JOB_ID.N$nodes"
     # shellcheck disable=SC2206 # flags are words on purpose
     SWEEP_LAUNCH_ALL=(srun "${mpi[@]}" ${SRUN_FLAGS:-} -n "$SWEEP_NP")

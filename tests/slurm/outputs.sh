@@ -53,7 +53,7 @@ outputs_check_file() { # DESCRIPTION FILE NP [EXTRA_CHECK_FUNCTION]
     elif ! outputs_header_ok "$file" "$np"; then
         not_ok "$what" "no single header of $np ranks in $file:
 $(grep -E '^# (ranks|.*commsweep)' "$file")"
-    elif ! why=$(outputs_numbers_ok "$file"); then
+    elif [ "${extra#outputs_netmap}" = "$extra" ] && ! why=$(outputs_numbers_ok "$file"); then
         not_ok "$what" "$why"
     elif [ -n "$extra" ] && ! why=$("$extra" "$file" "$np"); then
         not_ok "$what" "$why"
@@ -137,6 +137,13 @@ outputs_check_sweep() { # RESULTS TAG NP BUILD JOB_LOG
         esac
     done
     [ "$n" = 0 ] && not_ok "osu programs of the sweep" "machines/sweep.sh lists none"
+    # The network map, per rank on one node: a matrix of np x np.
+    outputs_check_file "netmap pairs: $np ranks, $np x $np maps" "$results/pairs.$tag.dat" "$np" \
+        outputs_netmap_pairs_shape
+    for prog in rings bisection congestion; do
+        [ "$prog" = congestion ] && [ "$np" -lt 4 ] && continue
+        outputs_check_file "netmap $prog: $np ranks" "$results/$prog.$tag.dat" "$np" outputs_netmap_shape
+    done
     n=$(find "$results" -name "*.$tag.dat" | wc -l)
     if grep -q ' 0 failed$' "$log" && grep -q "^commsweep: $n written" "$log"; then
         ok "job log: $n files written, none failed"
@@ -145,14 +152,37 @@ outputs_check_sweep() { # RESULTS TAG NP BUILD JOB_LOG
     fi
 }
 
+# The network map's files hold words (host names, ring kinds) and a
+# map's diagonal is nan: they are checked here instead of by
+# outputs_numbers_ok. A pairs file's first block is a matrix of NP lines of
+# NP fields, nan on the diagonal and positive numbers elsewhere.
+outputs_netmap_pairs_shape() { # FILE NP
+    awk -v n="$2" '/^#/ { next } /^[[:space:]]*$/ { if (r) exit; next }
+        { r++; if (NF != n) bad = 1
+          for (i = 1; i <= NF; i++) if (i == r ? $i != "nan" : !($i + 0 > 0)) bad = 1 }
+        END { exit bad || r != n }' "$1" || echo "not an $2 x $2 matrix with nan on its diagonal"
+}
+# Any other netmap file: data rows whose last field is a positive number.
+outputs_netmap_shape() { # FILE NP
+    awk '/^#/ || /^[[:space:]]*$/ { next } { n++; if (!($NF + 0 > 0)) bad = 1 }
+        END { exit bad || n == 0 }' "$1" || echo "no data rows, or one without a positive last field"
+}
+
 # A PNG beside every file that has something to plot (every file but OSU
-# output without a size column).
+# output without a size column, and the network map's tables); pairs
+# files have one per matrix, NAME-bandwidth-shifted.png and NAME-latency.png.
 outputs_check_plots() { # RESULTS TAG
     local f want=0 missing=()
     for f in "$1"/*."$2".dat; do
         [ -f "$f" ] || continue
         case "$(basename "$f")" in
             osu_*) grep -q '^# Size' "$f" || continue ;;
+            rings.* | bisection.* | congestion.*) continue ;;
+            pairs.*)
+                want=$((want + 1))
+                [ -s "${f%.dat}-bandwidth-shifted.png" ] && [ -s "${f%.dat}-latency.png" ] ||
+                    missing+=("$(basename "${f%.dat}")-{bandwidth-shifted,latency}.png")
+                continue ;;
         esac
         want=$((want + 1))
         [ -s "${f%.dat}.png" ] || missing+=("$(basename "${f%.dat}.png")")
