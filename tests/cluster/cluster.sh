@@ -2,7 +2,11 @@
 # The emulated cluster of tests/cluster by hand (as root), for trying the
 # suite on it outside the tests:
 #   cluster.sh up [RATE...]           one host per rate (default: 4 hosts,
-#                                     200mbit 200mbit 50mbit 50mbit)
+#                                     200mbit 200mbit 50mbit 50mbit);
+#                                     TESTBED_SWITCHES=2 TESTBED_TRUNK=RATE
+#                                     puts the halves on two switches
+#   cluster.sh route I J RATE         traffic between hosts I and J at RATE
+#   cluster.sh trunk RATE             reshapes the trunk between the switches
 #   cluster.sh mpirun HOSTS ARGS...   mpirun over hosts HOSTS (e.g. 0,2),
 #                                     one rank each
 #   cluster.sh exec I COMMAND...      a command in host I (ip, tc, iperf3)
@@ -16,7 +20,7 @@ export TESTBED_PREFIX=${TESTBED_PREFIX:-commsweep}
 . "$(dirname "${BASH_SOURCE[0]}")/testbed.sh"
 
 usage() {
-    sed -n '2,13s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
+    sed -n '2,17s/^# \{0,1\}//p' "${BASH_SOURCE[0]}" >&2
     exit 2
 }
 
@@ -31,8 +35,16 @@ case "$command" in
         [ $# -gt 0 ] || set -- 200mbit 200mbit 50mbit 50mbit
         testbed_up "$@" || { testbed_down; exit 1; }
         for ((i = 0; i < $#; i++)); do
-            echo "host $i: $(testbed_hostname "$i") $(testbed_addr "$i") namespace $(testbed_ns "$i") link ${TESTBED_RATES[i]}"
+            echo "host $i: $(testbed_hostname "$i") $(testbed_addr "$i") namespace $(testbed_ns "$i") link ${TESTBED_RATES[i]} switch $(testbed_switch_of "$i")"
         done
+        ;;
+    route)
+        [ $# = 3 ] || usage
+        testbed_slow_route "$@"
+        ;;
+    trunk)
+        [ $# = 1 ] || usage
+        testbed_trunk "$1"
         ;;
     mpirun)
         [ $# -ge 2 ] || usage
@@ -46,6 +58,11 @@ case "$command" in
         for ns in $(testbed_namespaces); do
             echo "$ns:"
             tc -n "$ns" qdisc show | grep tbf | sed 's/^/  /'
+            for dev in $(ip -n "$ns" -o link show | awk -F'[:@]' '{print $2}'); do
+                tc -n "$ns" class show dev "$dev" | awk -v d="$dev" '/htb/ {
+                    for (k = 1; k < NF; k++) if ($k == "rate") r = $(k + 1)
+                    print "  htb class " $3 " dev " d " rate " r }'
+            done
         done
         testbed_leftovers | grep -v '^namespace'
         exit 0
