@@ -89,6 +89,7 @@ static void parse(int argc, char **argv, struct always_config *c)
         c->total = opt_positional_or_exit(argv[pos], "size", SIZE_MAX / sizeof(double) / 2,
                                           ALWAYS_DEFAULT_SIZE);
     c->where = buf_memory_setup((enum buf_memory)c->memory, c->staging);
+    watchdog_name_step("row");
     watchdog_configure(c->timeout);
 }
 
@@ -296,9 +297,6 @@ int main(int argc, char **argv)
                 "as the seed counts: MiB_per_call = 2 * tasks * count * 8 / 2^20 (send and "
                 "receive buffers, tasks = targetSize), GiB_total = calls * MiB_per_call / 1024, "
                 "GiBps_task = GiB_total / time_s");
-    if (c.timeout > 0)
-        out_comment("timeout: a row that takes longer than %g s ends the run with status %d",
-                    c.timeout, WATCHDOG_STATUS);
     report_header_string("buffers", buf_where_label(c.where));
     report_validation(true);
     declare_table();

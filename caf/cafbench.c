@@ -91,6 +91,7 @@ static void parse(struct caf_config *cfg, int argc, char **argv)
     int first = opt_parse_or_exit(argc, argv, specs, sizeof specs / sizeof specs[0], &usage);
     if (first < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[first]);
+    watchdog_name_step("measurement");
     watchdog_configure(cfg->timeout);
     if (!cfg->p2p && !cfg->sync && !cfg->halo)
         cfg->p2p = cfg->sync = cfg->halo = true;

@@ -65,6 +65,10 @@ void a2a_sweep_parse(int argc, char **argv, const char *what, const struct opt_s
                                              SIZE_MAX / sizeof(long) / (size_t)harness.size / 2,
                                              A2A_DEFAULT_COUNTHI);
     c->where = buf_memory_setup((enum buf_memory)memory, staging);
+    /* Before the header, which states the limit; each count sets it
+     * again, where a method has a limit of its own. */
+    watchdog_name_step("count");
+    watchdog_configure(c->timeout);
 }
 
 /* The JSON table of the rows; its keys say which algorithm, which split
@@ -101,9 +105,6 @@ void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a
     out_comment("time: per iteration (one call after a world barrier) the maximum over all "
                 "ranks; GiB per rank = "
                 "(sendcount + recvcount) * comm_size * sizeof(long) / 2^30");
-    if (c->timeout > 0)
-        out_comment("timeout: a count that takes longer than %g s ends the run with status %d",
-                    c->timeout, WATCHDOG_STATUS);
     if (a->topology)
         topo_report(MPI_COMM_WORLD);
     buf_print_device_header(&c->where, 1);

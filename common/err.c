@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "mpistart.h"
 
 static const char *program_name = "commsweep";
@@ -125,12 +126,8 @@ static void any_bad(MPI_Comm comm, bool local_bad, int status, bool data_check, 
     if (rank == first) {
         size_t used = 0;
         if (name_rank) {
-            char host[MPI_MAX_PROCESSOR_NAME] = "?";
-            int len = 0;
-            if (MPI_Get_processor_name(host, &len) != MPI_SUCCESS)
-                snprintf(host, sizeof host, "?");
             used = (size_t)snprintf(last_message, sizeof last_message, "rank %d on %s: ", rank,
-                                    host);
+                                    host_name());
         }
         if (used < sizeof last_message)
             vsnprintf(last_message + used, sizeof last_message - used, fmt, ap);

@@ -12,6 +12,7 @@
 #include "report.h"
 #include "runinfo.h"
 #include "version.h"
+#include "watchdog.h"
 
 static bool printer = true;
 
@@ -134,11 +135,12 @@ void out_header(const char *title, int argc, char **argv)
     out_header_details(argc, argv);
 }
 
-void out_header_details(int argc, char **argv)
+/* The command, date, ranks and MPI lines (jsonl: the header has these
+ * already, from report_environment). */
+static void print_run_lines(int argc, char **argv)
 {
     int size;
     MPI_Comm_size(mpistart_comm(), &size);
-    /* jsonl: the header has these already (report_environment). */
     if (!printer || report_jsonl())
         return;
     char lib[MPI_MAX_LIBRARY_VERSION_STRING + 1], date[64];
@@ -159,6 +161,16 @@ void out_header_details(int argc, char **argv)
     out_comment("date: %s", date);
     out_comment("ranks: %d", size);
     out_comment("mpi: %s", lib);
+}
+
+void out_header_details(int argc, char **argv)
+{
+    print_run_lines(argc, argv);
+    /* Said once here for every program with --timeout; in jsonl a note,
+     * as the environment of the header does not hold it. */
+    if (watchdog_seconds() > 0)
+        out_comment("timeout: a %s that takes longer than %g s ends the run with status %d",
+                    watchdog_step_noun(), watchdog_seconds(), WATCHDOG_STATUS);
 }
 
 void out_comment_per_rank(MPI_Comm comm, const char *label, const char *json_key,

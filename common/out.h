@@ -33,11 +33,13 @@ void out_comment_per_rank(MPI_Comm comm, const char *label, const char *json_key
                           const char *text, size_t len);
 
 /* The header block: "# <title> (commsweep VERSION)", the command line, the
- * date, number of ranks, MPI library. Call on every rank (collective). */
+ * date, number of ranks, MPI library, and the time limit of a step when
+ * --timeout set one (watchdog.h; configure it first). Call on every rank
+ * (collective). */
 void out_header(const char *title, int argc, char **argv);
 /* The same in two parts, for programs that print lines of their own between
  * the title and the rest (the OSU-style programs): the title line alone, and
- * the command, date, ranks and MPI lines (collective). */
+ * the command, date, ranks, MPI and time limit lines (collective). */
 void out_title(const char *title);
 void out_header_details(int argc, char **argv);
 /* The title as "# <title> <version> (commsweep VERSION)": the version of the

@@ -11,12 +11,14 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "host.h"
 
 #define WATCHDOG_LINE 1024
 
 static double limit_seconds;
+static const char *step_noun = "step";
 static int my_rank;
-static char my_host[256] = "?";
+static const char *my_host = "?";
 static bool handler_installed;
 static int stall_rank = -1;
 
@@ -115,9 +117,7 @@ void watchdog_configure(double seconds)
     limit_seconds = seconds;
     my_rank = harness.rank;
     stall_rank = opt_env_rank("COMMSWEEP_STALL_RANK", -1);
-    if (gethostname(my_host, sizeof my_host) != 0)
-        snprintf(my_host, sizeof my_host, "?");
-    my_host[sizeof my_host - 1] = '\0';
+    my_host = host_name();
     if (seconds > 0 && !handler_installed) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
@@ -131,6 +131,9 @@ void watchdog_configure(double seconds)
 
 double watchdog_seconds(void) { return limit_seconds; }
 
+void watchdog_name_step(const char *noun) { step_noun = noun; }
+const char *watchdog_step_noun(void) { return step_noun; }
+
 /* snprintf's count, bounded by what fits (the text is cut, never overrun). */
 static size_t fitted(int n, size_t cap)
 {
@@ -139,15 +142,13 @@ static size_t fitted(int n, size_t cap)
     return (size_t)n < cap ? (size_t)n : cap - 1;
 }
 
-void watchdog_arm(const char *hint, const char *fmt, ...)
+__attribute__((format(printf, 2, 0))) static void arm(const char *hint, const char *fmt,
+                                                      va_list ap)
 {
     if (limit_seconds <= 0)
         return;
     char step[WATCHDOG_LINE / 2];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(step, sizeof step, fmt, ap);
-    va_end(ap);
     prefix_len = fitted(snprintf(prefix, sizeof prefix,
                                  "%s: %s took longer than --timeout=%g s: rank %d (host %s) ",
                                  harness.prog, step, limit_seconds, my_rank, my_host),
@@ -158,6 +159,23 @@ void watchdog_arm(const char *hint, const char *fmt, ...)
     where_now = BEFORE_CALL;
     call_now = 0;
     set_timer(limit_seconds);
+}
+
+void watchdog_arm(const char *hint, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    arm(hint, fmt, ap);
+    va_end(ap);
+}
+
+void watchdog_single_begin(const char *hint, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    arm(hint, fmt, ap);
+    va_end(ap);
+    watchdog_enter(1);
 }
 
 static void entering(void)
@@ -187,4 +205,10 @@ void watchdog_disarm(void)
     if (limit_seconds <= 0)
         return;
     set_timer(0);
+}
+
+void watchdog_single_end(void)
+{
+    watchdog_leave();
+    watchdog_disarm();
 }

@@ -37,6 +37,11 @@
 void watchdog_configure(double seconds);
 /* The limit in force (0: none). */
 double watchdog_seconds(void);
+/* What the header's "# timeout:" line calls one step of this program
+ * ("count", "row"; "step" unless named): a string that lives as long as
+ * the program. */
+void watchdog_name_step(const char *noun);
+const char *watchdog_step_noun(void);
 /* Starts a step: printf-style text naming it ("count 2048, algorithm get,
  * communicators of 6 ranks"), and a hint appended to the stuck ranks' line
  * (NULL: none). No effect without a limit. */
@@ -51,5 +56,12 @@ void watchdog_enter_phase(const char *phase);
 void watchdog_leave(void);
 /* Ends the step. */
 void watchdog_disarm(void);
+
+/* A step that is one call (a checked collective, a gathering): begin arms
+ * it as watchdog_arm does and enters its call 1, end leaves the call and
+ * ends the step, so that the call sits between the two. */
+void watchdog_single_begin(const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void watchdog_single_end(void);
 
 #endif

@@ -124,11 +124,9 @@ static long run_checked(const struct cpm_coll_entry *e, struct layout *l, int co
     if (e->op == CPM_OP_REDUCE)
         a.recvbuf = root_buf;
     /* Each checked call is one step of --timeout. */
-    watchdog_arm(NULL, "%s, root %d, %d elements", e->name, root, count);
-    watchdog_enter(1);
+    watchdog_single_begin(NULL, "%s, root %d, %d elements", e->name, root, count);
     int rc = cpm_coll_entry_call(e, e->fn, &a);
-    watchdog_leave();
-    watchdog_disarm();
+    watchdog_single_end();
     if (rc != MPI_SUCCESS)
         wrong = -1;
     else if (e->op == CPM_OP_BCAST) {

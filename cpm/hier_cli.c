@@ -15,11 +15,9 @@ char *hier_cli_hosts(void)
     int bad = cpm_host_name(harness.rank, mine, err, sizeof err) != 0;
     err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE, "%s", err);
     /* The gathering is a step of --timeout, where the tool has one. */
-    watchdog_arm(NULL, "gathering the host names");
-    watchdog_enter(1);
+    watchdog_single_begin(NULL, "gathering the host names");
     char *names = cpm_hosts_allgather(MPI_COMM_WORLD, mine);
-    watchdog_leave();
-    watchdog_disarm();
+    watchdog_single_end();
     return names;
 }
 

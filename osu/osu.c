@@ -155,6 +155,7 @@ int osu_parse_and_start(int argc, char **argv, const struct opt_spec *specs, siz
     all[nspecs++] = osu_defaults_option();
     all[nspecs++] = osu_describe_option();
     all[nspecs++] = (struct opt_spec)WATCHDOG_OPT(&timeout);
+    watchdog_name_step("size");
     if (harness_started()) {
         int pos = opt_parse_or_exit(argc, argv, all, nspecs, usage);
         osu_defaults_settle();

@@ -2,14 +2,15 @@
 #include "straggler.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "err.h"
 #include "opt.h"
 #include "harness.h"
+#include "host.h"
 #include "stats.h"
 
 static bool enabled;
@@ -65,9 +66,7 @@ void osu_straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm
     memset(s, 0, sizeof *s);
     double mine = timed && n > 0 ? stats_median(local, n) : -1.0;
     char host[OSU_STRAGGLER_HOST] = "";
-    if (gethostname(host, sizeof host) != 0)
-        strcpy(host, "?");
-    host[sizeof host - 1] = '\0';
+    snprintf(host, sizeof host, "%s", host_name());
     double *medians = NULL;
     char *hosts = NULL;
     if (rank == 0) {

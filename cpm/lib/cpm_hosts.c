@@ -1,14 +1,13 @@
 /* cpm_hosts: host names of the processes; see cpm_hosts.h. */
 #include "cpm_hosts.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cpm_hier.h"
 #include "err.h"
+#include "host.h"
 
 bool cpm_hosts_faked(void)
 {
@@ -43,9 +42,12 @@ int cpm_host_name(int rank, char out[CPM_HOST_NAME_LEN], char *err, size_t errle
                      CPM_HOST_NAME_LEN, rank);
             return -1;
         }
-    } else if (gethostname(out, CPM_HOST_NAME_LEN) != 0) {
-        snprintf(err, errlen, "rank %d: gethostname failed: %s", rank, strerror(errno));
+    } else if (host_name_error() != 0) {
+        snprintf(err, errlen, "rank %d: gethostname failed: %s", rank,
+                 strerror(host_name_error()));
         return -1;
+    } else {
+        snprintf(out, CPM_HOST_NAME_LEN, "%s", host_name());
     }
     out[CPM_HOST_NAME_LEN - 1] = '\0';
     const char *why = cpm_hier_bad_host(out);
