@@ -1,6 +1,7 @@
 # The emulated multi-host cluster (tests/cluster/README.md): `make check-cluster`
 # builds the suite and the two helpers below, then runs tests/cluster/run.sh
-# (as root; it skips when network namespaces cannot be created).
+# (4 hosts) and tests/cluster/netmap.sh (the network map on 8), as root;
+# each skips when network namespaces cannot be created.
 CLUSTER_HELPERS := $(BUILD)/tests/cluster/hostcheck $(BUILD)/tests/cluster/wait_sleep.so
 
 $(BUILD)/tests/cluster/hostcheck: tests/cluster/hostcheck.c $(BUILD)/.config
@@ -14,4 +15,5 @@ $(BUILD)/tests/cluster/wait_sleep.so: tests/cluster/wait_sleep.c $(BUILD)/.confi
 
 .PHONY: check-cluster
 check-cluster: $(BINS) $(CLUSTER_HELPERS)
-	MPICC="$(MPICC)" BUILD="$(BUILD)" tests/cluster/run.sh
+	MPICC="$(MPICC)" BUILD="$(BUILD)" tests/cluster/run.sh; rc=$$?; \
+	MPICC="$(MPICC)" BUILD="$(BUILD)" tests/cluster/netmap.sh && exit $$rc

@@ -30,11 +30,7 @@ PARTS=(check_hosts check_osu_latency check_osu_bw check_alltoall check_aller che
 
 trap 'testbed_down; rm -rf "$TMPD"' EXIT
 trap 'exit 130' INT TERM
-why=$(testbed_unavailable)
-if [ -z "$why" ] && ! mpirun --version 2>&1 | grep -qi 'open mpi'; then
-    why="the launcher needs Open MPI's mpirun"
-fi
-case "${MPICC:-mpicc}" in *mpich*) why="built with MPICH; the launcher is Open MPI's" ;; esac
+why=$(testbed_unusable)
 if [ -n "$why" ]; then
     for part in "${PARTS[@]}"; do skip "${part#check_}" "$why"; done
     summary "emulated cluster skipped: $why"

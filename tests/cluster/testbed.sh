@@ -108,6 +108,18 @@ testbed_unavailable() {
     echo "$why"
 }
 
+# Why the tests cannot run the suite here, or nothing: namespaces, and
+# Open MPI's launcher for a build with Open MPI (MPICC names the compiler).
+testbed_unusable() {
+    local why
+    why=$(testbed_unavailable)
+    if [ -z "$why" ] && ! mpirun --version 2>&1 | grep -qi 'open mpi'; then
+        why="the launcher needs Open MPI's mpirun"
+    fi
+    case "${MPICC:-mpicc}" in *mpich*) why="built with MPICH; the launcher is Open MPI's" ;; esac
+    echo "$why"
+}
+
 # Shapes one direction of a link: tbf on the egress of DEV inside NS. The
 # fixed handle is where testbed_slow_route hangs its classes.
 testbed_shape() { # NS DEV RATE
