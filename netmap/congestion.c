@@ -5,8 +5,8 @@
  * while the congestors run each pattern without pause: a random-ring
  * latency (--lat-size loops), a natural-ring bandwidth (--size loops) and
  * an 8-byte MPI_Allreduce. Every victim's samples together give a mean and
- * a tail (the 99th percentile of times, the 1st of bandwidths: the worst
- * 1%); the impact factor is congested over isolated for times and
+ * a tail (the 99th percentile; the bandwidth's from those of its loop
+ * times: the worst 1%); the impact factor is congested over isolated for times and
  * isolated over congested for bandwidth, so above 1 is always worse.
  *
  * Congestors loop on their pattern among themselves until the victims are
@@ -140,7 +140,8 @@ static void congest(struct netmap *nm, const struct roles *r, int pattern, struc
 
 /* ---- the victims ---- */
 
-/* Samples of one test on this victim, in the test's unit. */
+/* Samples of one test on this victim: us, or for the bandwidth loop
+ * times in seconds (summarise turns them into MB/s). */
 static bool victim_test(struct netmap *nm, const struct roles *r, int test, double *samples,
                         size_t count)
 {
@@ -164,8 +165,6 @@ static bool victim_test(struct netmap *nm, const struct roles *r, int test, doub
     } else if (test == TEST_BANDWIDTH) {
         ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->size, 1, 0, warm);
         ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->size, count, 1, samples);
-        for (size_t i = 0; i < count; i++)
-            samples[i] = netmap_mbps(nm, 2 * c->size, samples[i]);
     } else {
         MPI_CHECK(MPI_Barrier(r->group));
         for (size_t i = 0; i < count; i++) {
@@ -182,22 +181,18 @@ static bool victim_test(struct netmap *nm, const struct roles *r, int test, doub
             }
         }
     }
-    if (nm->lanes > 1) {
-        /* A node's sample: its slowest lane (times), or its lanes' sum of
-         * bytes over that time (bandwidth, which netmap_mbps scaled). */
-        if (test == TEST_BANDWIDTH)
-            MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, samples, (int)count, MPI_DOUBLE, MPI_MIN,
-                                    nm->node));
-        else
-            MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, samples, (int)count, MPI_DOUBLE, MPI_MAX,
-                                    nm->node));
-    }
+    /* A node's sample: its slowest lane's. */
+    if (nm->lanes > 1)
+        MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, samples, (int)count, MPI_DOUBLE, MPI_MAX,
+                                nm->node));
     return ok;
 }
 
-/* Mean and tail of every victim's samples, on the first victim. */
-static void summarise(const struct roles *r, int test, const double *samples, size_t count,
-                      struct figures *f)
+/* Mean and tail of every victim's samples, on the first victim. The
+ * bandwidth comes from the mean and 99th percentile of the loop times: a
+ * mean of rates would weigh the fast loops too much. */
+static void summarise(const struct netmap *nm, const struct roles *r, int test,
+                      const double *samples, size_t count, struct figures *f)
 {
     size_t total = count * (size_t)r->group_size;
     double *all = r->group_rank == 0 ? alloc_or_die(total, sizeof *all) : NULL;
@@ -207,7 +202,11 @@ static void summarise(const struct roles *r, int test, const double *samples, si
         return;
     stats_sort(all, total);
     f->mean = stats_mean(all, total);
-    f->tail = stats_percentile_sorted(all, total, test == TEST_BANDWIDTH ? 1 : 99);
+    f->tail = stats_percentile_sorted(all, total, 99);
+    if (test == TEST_BANDWIDTH) {
+        f->mean = netmap_mbps(nm, 2 * nm->cfg.size, f->mean);
+        f->tail = netmap_mbps(nm, 2 * nm->cfg.size, f->tail);
+    }
     free(all);
 }
 
@@ -233,7 +232,7 @@ static bool victims_measure(struct netmap *nm, const struct roles *r, int patter
         watchdog_enter((size_t)t);
         ok &= victim_test(nm, r, t, samples, count);
         watchdog_leave();
-        summarise(r, t, samples, count, &f[t]);
+        summarise(nm, r, t, samples, count, &f[t]);
         free(samples);
     }
     if (pattern >= 0) {
@@ -331,7 +330,7 @@ static void settings(const struct netmap *nm)
     out_comment("victim tests: latency (random ring, half a loop of %zu-byte messages, %zu "
                 "loops), bandwidth (natural ring, 2 x %zu bytes per loop, %zu loops), allreduce "
                 "(8 bytes, %zu calls); mean and tail over every victim's samples (tail: 99th "
-                "percentile of times, 1st of bandwidths)",
+                "percentile; bandwidth: of the loop times, as MB/s)",
                 c->lat_size, c->lat_iters, c->size, c->iters, c->lat_iters);
     out_comment("congestors: %s of %zu bytes (alltoall: per peer, at most 64 MiB in all), "
                 "round after round until the victims are done; their data is load, not checked",

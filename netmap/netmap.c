@@ -150,16 +150,19 @@ double netmap_node_time(const struct netmap *nm, double seconds)
     return worst;
 }
 
-void netmap_worst_samples(const struct netmap *nm, double *samples, size_t n)
+void netmap_mean_samples(const struct netmap *nm, double *samples, size_t n)
 {
     if (nm->lanes > 1)
         MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, samples, (int)n, MPI_DOUBLE, MPI_MAX, nm->node));
     if (nm->lane_index != 0)
         return;
-    if (nm->me == 0)
-        MPI_CHECK(MPI_Reduce(MPI_IN_PLACE, samples, (int)n, MPI_DOUBLE, MPI_MAX, 0, nm->lane));
-    else
-        MPI_CHECK(MPI_Reduce(samples, NULL, (int)n, MPI_DOUBLE, MPI_MAX, 0, nm->lane));
+    if (nm->me != 0) {
+        MPI_CHECK(MPI_Reduce(samples, NULL, (int)n, MPI_DOUBLE, MPI_SUM, 0, nm->lane));
+        return;
+    }
+    MPI_CHECK(MPI_Reduce(MPI_IN_PLACE, samples, (int)n, MPI_DOUBLE, MPI_SUM, 0, nm->lane));
+    for (size_t i = 0; i < n; i++)
+        samples[i] /= nm->endpoints;
 }
 
 void netmap_row_spread(const double *samples, size_t n, char *text, size_t len)

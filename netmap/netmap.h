@@ -86,11 +86,12 @@ const char *netmap_host(const struct netmap *nm, int e);
  * node's lanes (collective over nm->node). */
 double netmap_node_time(const struct netmap *nm, double seconds);
 
-/* Each of the n samples made the largest over the node's lanes and then
- * over the endpoints: the step lasted until its slowest rank was done.
- * The result is on the printing rank (the others' arrays are left
- * partly reduced). Collective over the lanes. */
-void netmap_worst_samples(const struct netmap *nm, double *samples, size_t n);
+/* Each of the n samples (times) made the largest over the node's lanes,
+ * and then the mean over the endpoints: on a ring the endpoints are
+ * coupled but not in step, so the largest of each loop would add their
+ * skew to every loop. The result is on the printing rank (the others'
+ * arrays are left partly reduced). Collective over the lanes. */
+void netmap_mean_samples(const struct netmap *nm, double *samples, size_t n);
 
 /* A data row's spread (--stats) as text columns, and its JSON samples:
  * report_row_iterations over samples, then " median p5 p95 cv" into text

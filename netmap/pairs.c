@@ -265,9 +265,9 @@ static void print_culprits(struct netmap *nm, const struct map *m)
     for (size_t i = 0; i < f.n_nodes; i++) {
         const struct culprit_node *c = &f.nodes[i];
         const char *host = netmap_host(nm, (int)c->node);
-        out_comment("culprit: endpoint %zu (%s) as %s: median %.3f %s, %.1f%% %s the median "
-                    "of the endpoints (%.3f %s, MAD %.3f)",
-                    c->node, host, culprit_dir_names[c->dir], c->median, m->unit, c->worse_pct,
+        out_comment("culprit (%s, %s): endpoint %zu (%s) as %s: median %.3f %s, %.1f%% %s the "
+                    "median of the endpoints (%.3f %s, MAD %.3f)",
+                    m->metric, m->mode, c->node, host, culprit_dir_names[c->dir], c->median, m->unit, c->worse_pct,
                     word, c->ref, m->unit, c->mad);
         culprit_row(m, "node", culprit_dir_names[c->dir], c->node, c->node, host, host,
                     c->median, c->ref, c->mad, c->worse_pct);
@@ -275,19 +275,20 @@ static void print_culprits(struct netmap *nm, const struct map *m)
     for (size_t i = 0; i < f.n_pairs; i++) {
         const struct culprit_pair *c = &f.pairs[i];
         const char *a = netmap_host(nm, (int)c->from), *b = netmap_host(nm, (int)c->to);
-        out_comment("culprit: link %zu -> %zu (%s -> %s): %.3f %s, %.1f%% %s the median of "
-                    "the pairs between endpoints not named (%.3f %s, MAD %.3f)",
-                    c->from, c->to, a, b, c->value, m->unit, c->worse_pct, word, c->ref,
+        out_comment("culprit (%s, %s): link %zu -> %zu (%s -> %s): %.3f %s, %.1f%% %s the "
+                    "median of the pairs between endpoints not named (%.3f %s, MAD %.3f)",
+                    m->metric, m->mode, c->from, c->to, a, b, c->value, m->unit, c->worse_pct, word, c->ref,
                     m->unit, c->mad);
         culprit_row(m, "link", "from-to", c->from, c->to, a, b, c->value, c->ref, c->mad,
                     c->worse_pct);
     }
     for (int d = 0; d < CULPRIT_NDIRS; d++)
         if (!f.node_verdict[d].judged)
-            out_comment("culprits: endpoints as %s not judged: %s", culprit_dir_names[d],
-                        f.node_verdict[d].why_not);
+            out_comment("culprits (%s, %s): endpoints as %s not judged: %s", m->metric, m->mode,
+                        culprit_dir_names[d], f.node_verdict[d].why_not);
     if (!f.pair_verdict.judged)
-        out_comment("culprits: links not judged: %s", f.pair_verdict.why_not);
+        out_comment("culprits (%s, %s): links not judged: %s", m->metric, m->mode,
+                    f.pair_verdict.why_not);
     if (f.n_nodes + f.n_pairs == 0)
         out_comment("culprits (%s, %s): none: no endpoint or link is more than %g MADs and "
                     "%g%% %s the median",

@@ -3,10 +3,12 @@
  * order) and on --rings random rings (seeded permutations), every endpoint
  * sends to its right neighbour while receiving from its left, then to its
  * left while receiving from its right (an MPI_Sendrecv each), at once on
- * the whole ring. A loop lasts until the slowest endpoint is done; latency
- * is half a loop of --lat-size messages (two messages per loop), bandwidth
- * the two --size messages each endpoint sends per loop over the loop's
- * time, per endpoint. The random/natural ratio says what neighbours far
+ * the whole ring. A loop's time is the mean of the endpoints' times for it
+ * (the ring couples them: a slow link delays every loop after it), and the
+ * figures come from the mean over the loops (their total time, as b_eff's):
+ * latency is half a loop of --lat-size messages (two messages per loop),
+ * bandwidth the two --size messages each endpoint sends per loop over the
+ * loop's time, per endpoint. The random/natural ratio says what neighbours far
  * apart cost: near 1 on a flat network, larger on a torus or a tapered
  * tree.
  */
@@ -26,7 +28,7 @@
 static size_t nrings = 8;
 
 struct ring_figures {
-    double latency, bandwidth; /* us, MB/s per endpoint: medians over the loops */
+    double latency, bandwidth; /* us, MB/s per endpoint, from the mean loop time */
 };
 
 static void *alloc_or_die(size_t n, size_t each)
@@ -37,8 +39,8 @@ static void *alloc_or_die(size_t n, size_t each)
     return p;
 }
 
-/* One ring's loops of bytes: per-loop times of the slowest endpoint on
- * the printing rank, after an untimed warm-up. */
+/* One ring's loops of bytes: per-loop times, the mean over the endpoints,
+ * on the printing rank, after an untimed warm-up. */
 static bool loops(struct netmap *nm, int left, int right, size_t bytes, size_t rounds,
                   size_t warm, double *loop)
 {
@@ -50,7 +52,7 @@ static bool loops(struct netmap *nm, int left, int right, size_t bytes, size_t r
     ok &= transfer_ring(nm, nm->lane, left, right, bytes, rounds, 1, loop);
     watchdog_leave();
     free(scratch);
-    netmap_worst_samples(nm, loop, rounds);
+    netmap_mean_samples(nm, loop, rounds);
     return ok;
 }
 
@@ -77,12 +79,14 @@ static bool measure_ring(struct netmap *nm, size_t ring, struct ring_figures *f)
     watchdog_arm(NULL, "%s, %zu-byte loops", name, c->size);
     ok &= loops(nm, (int)left, (int)right, c->size, c->iters, 1, bw);
     watchdog_disarm();
+    /* The figures from the mean loop time (total over loops, as b_eff
+     * times them); the samples, converted alike, give the spread. */
+    f->latency = stats_mean(lat, c->lat_iters) / 2 * 1e6;
+    f->bandwidth = netmap_mbps(nm, 2 * c->size, stats_mean(bw, c->iters));
     for (size_t r = 0; r < c->lat_iters; r++)
         lat[r] = lat[r] / 2 * 1e6;
     for (size_t r = 0; r < c->iters; r++)
         bw[r] = netmap_mbps(nm, 2 * c->size, bw[r]);
-    f->latency = stats_median(lat, c->lat_iters);
-    f->bandwidth = stats_median(bw, c->iters);
     char lat_spread[96], bw_spread[96];
     const char *kind = ring ? "random" : "natural";
     report_row_begin("netmap_ring_latency");
@@ -148,9 +152,9 @@ static void settings(const struct netmap *nm)
 {
     const struct netmap_config *c = &nm->cfg;
     out_comment("rings: the natural ring and %zu random rings (seed %zu); latency: half the "
-                "loop of %zu-byte messages, median of %zu loops after 10 untimed; bandwidth: 2 x "
-                "%zu bytes per endpoint per loop, median of %zu loops after 1 untimed; a loop "
-                "lasts until its slowest endpoint is done",
+                "loop of %zu-byte messages, mean of %zu loops after 10 untimed; bandwidth: 2 x "
+                "%zu bytes per endpoint per loop, from the mean of %zu loops after 1 untimed; a "
+                "loop's time is the mean of the endpoints' times for it",
                 nrings, c->seed, c->lat_size, c->lat_iters, c->size, c->iters);
     out_comment("ring kind latency[us] bandwidth[MB/s]%s",
                 report_stats() ? " lat_median lat_p5 lat_p95 lat_cv bw_median bw_p5 bw_p95 bw_cv"

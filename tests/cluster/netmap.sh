@@ -63,8 +63,8 @@ cluster_run() { # HOSTS PROGRAM ARGS...
 # The '# culprit:' lines of $OUT for the shifted bandwidth map, as
 # "endpoint E as DIR" or "link A -> B", sorted, one a line.
 named() {
-    sed -n 's/^# culprit: \(endpoint [0-9]*\) (.*) as \([a-z]*\): .*/\1 as \2/p;
-            s/^# culprit: \(link [0-9]* -> [0-9]*\) (.*/\1/p' "$OUT" | sort | tr '\n' ';'
+    sed -n 's/^# culprit (bandwidth, isolated): \(endpoint [0-9]*\) (.*) as \([a-z]*\): .*/\1 as \2/p;
+            s/^# culprit (bandwidth, isolated): \(link [0-9]* -> [0-9]*\) (.*/\1/p' "$OUT" | sort | tr '\n' ';'
 }
 
 map_names() { # DESCRIPTION EXPECTED
