@@ -144,6 +144,7 @@ static void settings(const struct netmap *nm)
     report_value("median", REPORT_UNIT_MB_S);
     report_value("max", REPORT_UNIT_MB_S);
     report_value("total", REPORT_UNIT_MB_S);
+    report_no_iterations();
     report_table("netmap_bisection_summary", "median", REPORT_HIGHER_BETTER, NULL);
     report_value("bisections", REPORT_UNIT_COUNT);
     report_value("min", REPORT_UNIT_MB_S);

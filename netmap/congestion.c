@@ -351,6 +351,7 @@ static void settings(const struct netmap *nm)
         report_value("congested_tail", unit);
         report_value("impact_mean", REPORT_UNIT_RATIO);
         report_value("impact_tail", REPORT_UNIT_RATIO);
+        report_no_iterations();
     }
 }
 

@@ -69,7 +69,7 @@ expect "[ \"\$RC\" = 0 ] && [ \$(block 1 | wc -l) = 2 ] && grep -q '^# endpoints
 
 # JSON Lines: a header, rows of the declared tables, a summary.
 run 4 "$D/pairs" $ALL $SMALL --format=jsonl --stats
-expect "[ \"\$RC\" = 0 ] && [ \$(grep -c '\"table\":\"bandwidth\"' '$OUT') = 12 ] && [ \$(grep -c '\"table\":\"latency\"' '$OUT') = 12 ] && grep -q '\"p95\"' '$OUT' && ! grep -q '^#' '$OUT'" \
+expect "[ \"\$RC\" = 0 ] && [ \$(grep -c '\"table\":\"netmap_bandwidth\"' '$OUT') = 12 ] && [ \$(grep -c '\"table\":\"netmap_latency\"' '$OUT') = 12 ] && grep -q '\"p95\"' '$OUT' && ! grep -q '^#' '$OUT'" \
     "pairs --format=jsonl --stats: 12 bandwidth and 12 latency rows with their spread"
 if command -v python3 > /dev/null && [ -f "$TOP/tests/integration/jsonl_check.py" ]; then
     for prog in "pairs $ALL --stats" "rings $ALL --rings 2 --stats" "bisection $ALL --bisections 2" "congestion $ALL --victims 50"; do
@@ -116,11 +116,17 @@ for bad in "--victims 0" "--victims 101" "--congestor none" "--congestor-size 2"
     expect_usage_error "congestion refused: $bad" congestion
 done
 
-# --timeout: a rank that never reaches its step ends the run, named.
-COMMSWEEP_STALL_RANK=1 run 3 "$D/pairs" $ALL $SMALL --timeout=1
-expect_stalled "pairs --timeout=1, rank 1 stalled: status 3, the line names rank 1 and the step" pairs 1 20 "bandwidth, shift by 1"
-COMMSWEEP_STALL_RANK=2 run 4 "$D/congestion" $ALL $SMALL --timeout=1 --victims 50
-expect_stalled "congestion --timeout=1, rank 2 stalled: status 3, rank 2 named" congestion 2 20 "the victims alone"
+# --timeout: a rank that never reaches its step ends the run, named. (Under
+# MPICH, whose launcher may report a rank's status 1 when another ended
+# first, timeout.sh covers the watchdog; these run under Open MPI.)
+if test_short; then
+    skip "pairs and congestion --timeout=1 with a stalled rank" "MPICH: timeout.sh covers the watchdog"
+else
+    COMMSWEEP_STALL_RANK=1 run 3 "$D/pairs" $ALL $SMALL --timeout=1
+    expect_stalled "pairs --timeout=1, rank 1 stalled: status 3, the line names rank 1 and the step" pairs 1 20 "bandwidth, shift by 1"
+    COMMSWEEP_STALL_RANK=2 run 4 "$D/congestion" $ALL $SMALL --timeout=1 --victims 50
+    expect_stalled "congestion --timeout=1, rank 2 stalled: status 3, rank 2 named" congestion 2 20 "the victims alone"
+fi
 
 # The heatmaps: plot/plot.sh draws one PNG per matrix of a pairs file.
 if command -v gnuplot > /dev/null; then
