@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "host.h"
 #include "report.h"
 #include "watchdog.h"
 
@@ -89,17 +90,16 @@ static void find_nodes(const struct netmap_config *c, MPI_Comm *node, int *node_
 static bool form_endpoints(struct netmap *nm)
 {
     const struct netmap_config *c = &nm->cfg;
-    char name[MPI_MAX_PROCESSOR_NAME + 1] = "";
-    int len = 0;
-    MPI_Get_processor_name(name, &len);
-    name[NETMAP_HOST_LEN - 8] = '\0';
+    /* Room for ":RANK" after a long name: the name is cut, not the rank. */
+    const char *name = host_name();
+    int keep = NETMAP_HOST_LEN - 13;
     char label[NETMAP_HOST_LEN];
     if (nm->per_rank) {
         MPI_CHECK(MPI_Comm_dup(MPI_COMM_WORLD, &nm->lane));
         nm->node = MPI_COMM_SELF;
         nm->lanes = 1;
         nm->lane_index = 0;
-        snprintf(label, sizeof label, "%s:%d", name, harness.rank);
+        snprintf(label, sizeof label, "%.*s:%d", keep, name, harness.rank);
     } else {
         MPI_Comm node;
         int node_id, nodes, local, count;
@@ -116,7 +116,7 @@ static bool form_endpoints(struct netmap *nm)
         MPI_Comm_free(&node);
         nm->lanes = (int)c->per_node;
         nm->lane_index = local;
-        snprintf(label, sizeof label, "%s", name);
+        snprintf(label, sizeof label, "%.*s", keep, name);
         if (!takes_part) {
             nm->endpoints = nodes;
             return false;
