@@ -4,7 +4,8 @@
 #SBATCH --output=commsweep-%j.log
 # The commsweep sweep on a Slurm cluster (Open MPI or MPICH, host buffers):
 # alltoall/all contiguous then strided, always/all and iall contiguous then
-# strided, the OSU point-to-point, collective and one-sided programs; one
+# strided, the OSU point-to-point, collective and one-sided programs, the
+# network map (one rank per node; per rank on one node); one
 # file per program, RESULTS/NAME.JOBID.N<nodes>.dat, then PNG plots where
 # gnuplot is installed. Submit from the top folder of commsweep (or set
 # COMMSWEEP_TOP), with the nodes and ranks you want:
