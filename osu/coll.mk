@@ -23,7 +23,7 @@ COLL_PCOLL := $(shell echo PCOLL_AVAILABLE | $(MPICC) -E -Icommon -include pcoll
 ifeq ($(COLL_PCOLL),1)
   OSU_PROGRAMS += $(COLL_PERSISTENT)
 endif
-OSU_HELPERS  += osu/coll_driver.c osu/coll_data.c osu/coll_expect.c osu/coll_compute.c \
+OSU_HELPERS  += osu/coll_driver.c osu/coll_data.c osu/coll_expect.c osu/coll_compute.c osu/coll_busbw.c \
   osu/coll_neighbor.c osu/nbr_topo.c
 
 # The bare MPI_Alltoall loop that tests/bench/coll_overhead.sh compares

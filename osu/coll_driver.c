@@ -1,5 +1,6 @@
 /* coll_driver: the one loop behind every collective benchmark; see coll.h. */
 #include "coll.h"
+#include "coll_busbw.h"
 
 #include <limits.h>
 #include <stdint.h>
@@ -105,6 +106,7 @@ struct coll_run {
      * pure communication, then overall): calls kept and missed, length. */
     size_t kept[2], missed[2];
     double length[2];
+    enum busbw_kind busbw;    /* the program's collective for nccl-tests' bus bandwidth */
 };
 
 /* min, avg, max of a quantity, valid on rank 0. */
@@ -483,6 +485,18 @@ static void row_finish(const struct coll_run *r, struct osu_row *row, const stru
     report_windows(r);
 }
 
+/* JSON rows only (the text stays OMB's): the algorithm and bus bandwidth
+ * of the row's average time, where the collective has them. */
+static void add_busbw(const struct coll_run *r, double seconds)
+{
+    double alg, bus;
+    if (!report_row_open() ||
+        !busbw_of(r->busbw, r->c.size, r->c.nranks, seconds, &alg, &bus))
+        return;
+    report_row_double("algbw_mb_s", alg);
+    report_row_double("busbw_mb_s", bus);
+}
+
 static void measure_blocking(struct coll_run *r, size_t n)
 {
     size_t kept = run_series(r, n, 0, 0, NULL, r->times, 0);
@@ -492,6 +506,7 @@ static void measure_blocking(struct coll_run *r, size_t n)
     struct osu_row row;
     row_start(r, &row);
     osu_row_value(&row, t.avg * 1e6);
+    add_busbw(r, t.avg);
     add_tail(r, r->times, kept, &row);
     add_measured(r, r->times, kept, &row);
     row_finish(r, &row, &t, kept);
@@ -523,6 +538,7 @@ static void measure_nonblocking(struct coll_run *r, size_t n)
     struct osu_row row;
     row_start(r, &row);
     osu_row_value(&row, overall.avg * 1e6);
+    add_busbw(r, overall.avg);
     osu_row_value(&row, part[PART_COMPUTE].avg * 1e6);
     if (r->o.full) {
         osu_row_value(&row, part[PART_INIT].avg * 1e6);
@@ -988,6 +1004,10 @@ static void print_heading(const struct coll_run *r)
         osu_print_columns_unsized(&r->o, cols, ncols, blocking_full, nfull, tails, ntails);
     else
         osu_print_columns_trailing(&r->o, cols, ncols, blocking_full, nfull, tails, ntails);
+    if (r->busbw != BUSBW_NONE && report_has_table("osu")) {
+        report_value("algbw_mb_s", REPORT_UNIT_MB_S);
+        report_value("busbw_mb_s", REPORT_UNIT_MB_S);
+    }
 }
 
 _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
@@ -997,6 +1017,7 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     struct coll_ctx *c = &r->c;
     r->b = b;
     parse_options(r, argc, argv);
+    r->busbw = busbw_kind_of(err_program());
     enum coll_type types[COLL_MAX_TYPES];
     size_t ntypes = sweep_types(r, types);
     set_type(r, types[0]);
