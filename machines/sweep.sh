@@ -268,6 +268,27 @@ sweep_plot() { # TOP
         sweep_log "some plots failed (the .dat files are complete)"
 }
 
+# The run's page: RESULTS/report.html from tools/report, against the
+# system's references (machines/SYSTEM/references, when there is one) and,
+# with COMPARE_WITH, the earlier run. Returns 1 when the page could not be
+# written (the results stay).
+sweep_report() { # TOP SYSTEM
+    local refs=() earlier=()
+    [ -f "$1/machines/$2/references" ] && refs=(--references "$1/machines/$2/references")
+    [ -n "${COMPARE_WITH:-}" ] && earlier=(--compare-with "$COMPARE_WITH")
+    if [ "${#SWEEP_WRITTEN[@]}" -eq 0 ]; then
+        sweep_log "no results: no report"
+        return 0
+    fi
+    if ! command -v python3 > /dev/null; then
+        sweep_log "no python3 here: write the page later with tools/report $RESULTS"
+        return 0
+    fi
+    BUILD="$BUILD" "$1/tools/report" "${refs[@]}" "${earlier[@]}" "$RESULTS" ||
+        { sweep_log "the report could not be written"; return 1; }
+    sweep_log "report: $RESULTS/report.html"
+}
+
 # The OSU files of this run against those of an earlier one (its results
 # folder): RESULTS/compare/NAME.dat from tools/compare, the earlier run as
 # A, this one as B, and NAME.png when plots are on. The earlier file of a
@@ -341,5 +362,6 @@ sweep_slurm_job() { # TOP
     local rc=0
     sweep_run_all || rc=1
     sweep_plot "$top"
+    sweep_report "$top" "${SYSTEM:-slurm}" || rc=1
     return "$rc"
 }

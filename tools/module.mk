@@ -4,3 +4,6 @@
 $(call family,tools,compare,$(wildcard tools/cmp_*.c) osu/osu_fields.c)
 $(BUILD)/tools/%.o: ALL_CFLAGS += -Iosu
 $(BUILD)/tests/unit/test_tools_%.o: ALL_CFLAGS += -Itools -Iosu
+# report: the page of a results folder (Python, standard library only),
+# installed beside compare.
+INSTALL_SCRIPTS += tools/report

@@ -3,7 +3,9 @@
 # contiguous then strided, the OSU programs; one gnuplot-ready file per
 # program in results/local-<date>/NAME.local.N<ranks>.dat, then PNG plots;
 # with COMPARE_WITH=an earlier results folder, each OSU program's file set
-# against the earlier one's in compare/NAME.dat and NAME.png (tools/compare).
+# against the earlier one's in compare/NAME.dat and NAME.png (tools/compare);
+# then the run's page, results/local-<date>/report.html (tools/report, with
+# machines/local/references).
 # Usage: machines/local/job.sh   (settings: machines/local/env and ../sweep.sh)
 #        COMPARE_WITH=results/local-20260101-120000 machines/local/job.sh
 set -u
@@ -29,5 +31,6 @@ sweep_plot "$top"
 if [ -n "${COMPARE_WITH:-}" ]; then
     sweep_compare "$COMPARE_WITH" || status=1
 fi
+sweep_report "$top" local || status=1
 echo "commsweep: results in $RESULTS" >&2
 exit $status

@@ -14,4 +14,4 @@ fi
 . "$top/machines/$system/env"
 # shellcheck source=../sweep.sh
 . "$top/machines/sweep.sh"
-sweep_slurm_job "$top"
+SYSTEM=$system sweep_slurm_job "$top"
