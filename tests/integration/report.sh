@@ -62,6 +62,16 @@ grep -v osu_bw "$TMPD/refs" > "$TMPD/refs-pass"
 expect "[ \$? = 0 ]" "--check with every check passing: status 0"
 "$REPORT" --check "$R" > /dev/null 2>&1
 expect "[ \$? = 0 ]" "--check without references: status 0 (nothing failed)"
+# A line that names a figure the headline lacks adds it; one the run did
+# not measure fails.
+printf 'osu_bw 8 bandwidth 9 -10%%\n' > "$TMPD/refs-size"
+"$REPORT" --check --references "$TMPD/refs-size" "$R" > /dev/null 2>&1
+expect "[ \$? = 0 ] && [ \"\$(verdict_of '$page' 'osu_bw bandwidth 8 B')\" = pass ]" \
+    "a references line for osu_bw at 8 B adds that figure, and it passes"
+printf 'osu_bibw peak bandwidth 9 -10%%\n' > "$TMPD/refs-absent"
+"$REPORT" --check --references "$TMPD/refs-absent" "$R" > /dev/null 2>&1
+expect "[ \$? = 1 ] && [ \"\$(verdict_of '$page' 'osu_bibw bandwidth peak')\" = fail ] && grep -q 'not measured' '$page'" \
+    "a references line for a program that did not run: not measured, and --check fails"
 
 # Bus bandwidth: 1,000,000 bytes in 1000 us is 1000 MB/s of algorithm
 # bandwidth; allreduce's bus bandwidth is 2(n-1)/n of it, alltoall's
