@@ -142,6 +142,15 @@ expect "[ \"\$RC\" = 0 ] && [ -s '$Q/report.html' ] && grep -q '^commsweep: repo
     "the local job ends by writing its page, and says where"
 expect "grep -q 'osu_latency.*pass' '$Q/report.html' && grep -q '<h3 id=\"pairs\">' '$Q/report.html' && ! grep -qE '(src|href)=\"(https?:|//)' '$Q/report.html'" \
     "the page has the local references' verdicts, the network map, and no address outside itself"
+# The run against itself: compare's verdict and plot for every OSU file.
+if [ -x "$BUILD/tools/compare" ]; then
+    BUILD="$BUILD" "$REPORT" --compare-with "$Q" -o "$TMPD/self.html" "$Q" > /dev/null 2> "$ERR"
+    RC=$?
+    nosu=$(ls "$Q"/osu_*.dat | wc -l)
+    ncmp=$(grep -o '<h3>osu_[a-z_]*</h3><p class="none">' "$TMPD/self.html" | wc -l)
+    expect "[ \"\$RC\" = 0 ] && grep -q 'Comparison with the earlier run' '$TMPD/self.html' && [ '$ncmp' = '$nosu' ]" \
+        "--compare-with the run itself: compare's verdict for each of the $nosu OSU files ($ncmp)"
+fi
 if command -v chromium > /dev/null; then
     timeout -k 5 120 chromium --headless --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
         --virtual-time-budget=5000 --dump-dom "file://$Q/report.html" > "$TMPD/dom" 2> "$TMPD/chrome.err"
