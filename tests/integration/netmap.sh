@@ -35,8 +35,8 @@ summary_ok() { # B N
         END { exit bad || r != n }'
 }
 
-for np in 2 3 4 5 8; do
-    [ "$np" = 8 ] && test_short && continue
+for np in 2 3 4 5 6 7 8; do
+    case $np in 6 | 7 | 8) test_short && continue ;; esac
     run "$np" "$D/pairs" $ALL $SMALL -c --mode=both
     expect "[ \"\$RC\" = 0 ] && matrix_ok 1 $np && summary_ok 2 $np && matrix_ok 3 $np && summary_ok 4 $np && matrix_ok 5 $np && summary_ok 6 $np && grep -q '^# all data validated' '$OUT'" \
         "pairs at $np ranks: shifted and isolated bandwidth and latency matrices, summaries, data validated"
@@ -47,8 +47,8 @@ for np in 2 3 4 5 8; do
     expect "[ \"\$RC\" = 0 ] && [ \$(block 1 | awk -v p=$((np / 2)) 'NF == 7 && \$2 == p && \$4 <= \$5 && \$5 <= \$6 && \$4 > 0' | wc -l) = 3 ] && grep -q '^# effective bisection bandwidth per endpoint over 3 bisections' '$OUT'" \
         "bisection at $np ranks: 3 bisections of $((np / 2)) pairs, min <= median <= max"
 done
-for np in 4 5 7; do
-    [ "$np" = 7 ] && test_short && continue
+for np in 4 5 6 7 8; do
+    case $np in 6 | 7 | 8) test_short && continue ;; esac
     run "$np" "$D/congestion" $ALL $SMALL -c --victims 40
     expect "[ \"\$RC\" = 0 ] && [ \$(block 1 | awk 'NF == 8 && \$3 > 0 && \$5 > 0 && \$7 > 0' | wc -l) = 12 ] && grep -q '^# all data validated' '$OUT'" \
         "congestion at $np ranks: 3 victim tests x 4 congestors, positive figures, data validated"
@@ -92,7 +92,9 @@ for prog in "pairs --metric=bandwidth" "pairs --metric=latency" "rings --rings 1
 done
 
 # Too few endpoints: one line, status 2, on every rank.
-refused 1 pairs "pairs at 1 rank: refused, it needs 2" "$D/pairs" $ALL
+for prog in pairs rings bisection congestion; do
+    refused 1 "$prog" "$prog at 1 rank: refused, it needs more endpoints" "$D/$prog" $ALL
+done
 refused 3 pairs "pairs, 3 ranks on one node: refused, one node" "$D/pairs"
 expect "grep -q 'needs 2 nodes or more; this job has 1' '$ERR'" "the refusal says how many nodes it needs and has"
 refused 3 congestion "congestion at 3 endpoints: refused, it needs 4" "$D/congestion" $ALL
