@@ -20,6 +20,7 @@
  * ran and checked to PREFIX.RANK, so that tests can compare the loops of all
  * ranks: "block TARGET" per block, then "warmup|timed TARGET CALLS COUNT".
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,17 +107,17 @@ struct always_block {
 
 /* The test hook's file (COMMSWEEP_ROWS_FILE), NULL when it is off. */
 static FILE *rows_file;
+static char rows_name[4096];
 
 static void rows_file_open(void)
 {
     const char *prefix = getenv("COMMSWEEP_ROWS_FILE");
     if (!prefix || !*prefix)
         return;
-    char name[4096];
-    snprintf(name, sizeof name, "%s.%d", prefix, harness.rank);
-    rows_file = fopen(name, "w");
+    snprintf(rows_name, sizeof rows_name, "%s.%d", prefix, harness.rank);
+    rows_file = fopen(rows_name, "w");
     err_any(MPI_COMM_WORLD, !rows_file, ERR_STATUS_USAGE, "COMMSWEEP_ROWS_FILE: cannot write %s",
-            name);
+            rows_name);
 }
 
 /* Starts `calls` all-to-alls of count doubles per peer, call k on the pieces
@@ -315,8 +316,11 @@ int main(int argc, char **argv)
     for (size_t t = 0; t < ntargets; t++)
         run_block(&c, targets[t], &send, &recv);
 
-    if (rows_file)
+    if (rows_file) {
+        errno = 0;
+        err_write_check(rows_file, rows_name); /* ends the run with status 4 on a failure */
         fclose(rows_file);
+    }
     buf_free(&send);
     buf_free(&recv);
     harness_finish(ERR_STATUS_OK);

@@ -1,10 +1,12 @@
 /* err: messages and exit codes; see err.h for the rules. */
 #include "err.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "host.h"
 #include "mpistart.h"
@@ -12,6 +14,10 @@
 static const char *program_name = "commsweep";
 static char last_message[1024];
 static bool check_failed;
+static bool write_failed;
+static char write_text[sizeof last_message]; /* the message of the first failed write */
+/* err_finish or err_fatal decide the status: err_exit_check keeps out. */
+static bool ending;
 #define ERR_MAX_EXIT_HOOKS 4
 static void (*exit_hooks[ERR_MAX_EXIT_HOOKS])(int status);
 static size_t nexit_hooks;
@@ -56,7 +62,12 @@ static void print_text(const char *text)
 {
     if (text != last_message)
         snprintf(last_message, sizeof last_message, "%s", text);
-    fflush(stdout);
+    /* What stdout holds goes before the message (and is checked: a
+     * failure found here would otherwise have lost its errno later). */
+    int saved = errno;
+    errno = 0;
+    err_write_check(stdout, ERR_STDOUT_NAME);
+    errno = saved;
     fprintf(stderr, "%s: %s\n", program_name, text);
     fflush(stderr);
 }
@@ -76,12 +87,85 @@ void err_print(const char *fmt, ...)
     va_end(ap);
 }
 
+const char *err_errno_name(int errnum, char *buf, size_t len)
+{
+    const char *name = NULL;
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 32))
+    name = strerrorname_np(errnum);
+#endif
+    if (name)
+        return name;
+    snprintf(buf, len, "errno %d", errnum);
+    return buf;
+}
+
+void err_write_failed(const char *file, int errnum)
+{
+    if (write_failed)
+        return;
+    write_failed = true; /* before printing: print_text checks stdout again */
+    char name[32];
+    if (errnum)
+        snprintf(write_text, sizeof write_text, "cannot write %s: %s (%s)", file,
+                 strerror(errnum), err_errno_name(errnum, name, sizeof name));
+    else
+        snprintf(write_text, sizeof write_text, "cannot write %s: a write failed", file);
+    err_print("%s", write_text);
+}
+
+void err_write_check(FILE *stream, const char *file)
+{
+    if (fflush(stream) == EOF || ferror(stream))
+        err_write_failed(file, errno);
+}
+
+/* status, or ERR_STATUS_WRITE where it was 0 and a write failed on some
+ * rank; then every rank keeps the lowest such rank's message (the JSON
+ * summary's). Collective while MPI runs, whatever the status: the ranks
+ * make the same calls. */
+static int write_verdict(int status)
+{
+    if (!mpistart_running() || mpistart_comm() == MPI_COMM_NULL)
+        return status == ERR_STATUS_OK && write_failed ? ERR_STATUS_WRITE : status;
+    MPI_Comm comm = mpistart_comm();
+    int rank, size;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &size);
+    int mine = write_failed ? rank : size, first = mine;
+    if (MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
+        first = mine;
+    if (first == size || (status != ERR_STATUS_OK && status != ERR_STATUS_WRITE))
+        return status;
+    char text[sizeof write_text];
+    memcpy(text, write_text, sizeof text);
+    if (MPI_Bcast(text, (int)sizeof text, MPI_CHAR, first, comm) == MPI_SUCCESS)
+        snprintf(last_message, sizeof last_message, "%s", text);
+    return ERR_STATUS_WRITE;
+}
+
 _Noreturn void err_finish(int status)
 {
-    fflush(stdout);
+    errno = 0;
+    err_write_check(stdout, ERR_STDOUT_NAME);
+    status = write_verdict(status);
     run_exit_hook(status);
+    /* The JSON summary, the last line, may fail too. */
+    errno = 0;
+    err_write_check(stdout, ERR_STDOUT_NAME);
+    status = write_verdict(status);
+    ending = true;
     mpistart_end();
     exit(status);
+}
+
+void err_exit_check(void)
+{
+    if (ending)
+        return;
+    errno = 0;
+    err_write_check(stdout, ERR_STDOUT_NAME);
+    if (write_failed)
+        _exit(ERR_STATUS_WRITE);
 }
 
 _Noreturn void err_exit_all(int status, const char *fmt, ...)
@@ -118,8 +202,13 @@ static void any_bad(MPI_Comm comm, bool local_bad, int status, bool data_check, 
     MPI_Comm_size(mpistart_comm(), &world);
     if (size != world)
         err_fatal("err_any needs a communicator of all %d ranks, got one of %d", world, size);
-    int mine = local_bad ? rank : size, first = size;
-    MPI_CHECK(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm));
+    /* A write that failed anywhere rides along: every rank learns it
+     * here, with no collective call of its own. */
+    int mine[2] = {local_bad ? rank : size, write_failed ? 0 : 1}, got[2];
+    MPI_CHECK(MPI_Allreduce(mine, got, 2, MPI_INT, MPI_MIN, comm));
+    int first = got[0];
+    if (first == size && got[1] == 0)
+        err_finish(ERR_STATUS_WRITE);
     if (first == size)
         return;
     check_failed |= data_check;
@@ -168,6 +257,7 @@ _Noreturn void err_fatal(const char *fmt, ...)
     va_start(ap, fmt);
     print_message(fmt, ap);
     va_end(ap);
+    ending = true;
     run_exit_hook(ERR_STATUS_FAIL);
     if (mpistart_running())
         mpistart_abort(ERR_STATUS_FAIL);

@@ -8,15 +8,27 @@
  * err_any, which agrees on the outcome collectively first. MPI and CUDA
  * failures name the failing call and the library's error string.
  *
- * Exit status: 0 success, 1 failed data check or MPI/CUDA error, 2 bad usage.
+ * A write that fails (standard output full, a model file on a full disk)
+ * is remembered where it happened and printed once; as only that rank knows,
+ * the verdict travels with the next agreement all ranks reach anyway
+ * (err_any, err_check, err_finish), so that every rank ends with
+ * ERR_STATUS_WRITE together instead of reporting a success whose results
+ * are gone.
+ *
+ * Exit status: 0 success, 1 failed data check or MPI/CUDA error, 2 bad usage,
+ * 3 --timeout (watchdog.h), 4 output that could not be written.
  */
 #ifndef COMMSWEEP_ERR_H
 #define COMMSWEEP_ERR_H
 
 #include <mpi.h>
 #include <stdbool.h>
+#include <stdio.h>
 
-enum { ERR_STATUS_OK = 0, ERR_STATUS_FAIL = 1, ERR_STATUS_USAGE = 2 };
+enum { ERR_STATUS_OK = 0, ERR_STATUS_FAIL = 1, ERR_STATUS_USAGE = 2, ERR_STATUS_WRITE = 4 };
+
+/* How messages name stdout. */
+#define ERR_STDOUT_NAME "standard output"
 
 /* Program name used as the prefix of every message (set by harness_init). */
 void err_set_program(const char *name);
@@ -32,8 +44,9 @@ _Noreturn void err_exit_all(int status, const char *fmt, ...)
 
 /* Collective: if any rank of comm passes local_bad, the lowest such rank
  * prints its message and every rank exits with status. Returns only when no
- * rank is bad. comm must span every rank (mpistart_comm(), or a duplicate
- * of it): ranks outside it would wait forever for the leavers. */
+ * rank is bad, and no write failed on any rank (ERR_STATUS_WRITE then).
+ * comm must span every rank (mpistart_comm(), or a duplicate of it): ranks
+ * outside it would wait forever for the leavers. */
 void err_any(MPI_Comm comm, bool local_bad, int status, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
@@ -73,7 +86,26 @@ _Noreturn void err_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 
 void err_mpi_check(int rc, const char *call, const char *file, int line);
 #define MPI_CHECK(call) err_mpi_check((call), #call, __FILE__, __LINE__)
 
-/* Exit status for the process when it returns from main normally. */
+/* Exit status for the process when it returns from main normally. Collective
+ * while MPI runs: a write that failed on any rank turns a status of 0 into
+ * ERR_STATUS_WRITE on every rank (a run that already failed keeps its
+ * status). */
 _Noreturn void err_finish(int status);
+
+/* A write of file (a path, or ERR_STDOUT_NAME) that failed with errnum (0:
+ * unknown): the first prints "cannot write FILE: <reason> (<ENAME>)" and
+ * makes the run end with ERR_STATUS_WRITE, at the next err_any or
+ * err_check of all ranks or at err_finish. Local: no MPI call. */
+void err_write_failed(const char *file, int errnum);
+/* Flushes stream and records a failed write on it, now or since it was
+ * opened. A write that failed inside an earlier call leaves only the error
+ * flag, and its cause only in errno: clear errno before writing. */
+void err_write_check(FILE *stream, const char *file);
+/* "ENOSPC" for ENOSPC; "errno N" for a number without a name. */
+const char *err_errno_name(int errnum, char *buf, size_t len);
+/* For programs that return from main (harness_prepare registers it with
+ * atexit): a failed write of stdout ends the process with ERR_STATUS_WRITE
+ * instead of 0. Does nothing after err_finish or err_fatal. */
+void err_exit_check(void);
 
 #endif

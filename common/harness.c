@@ -16,7 +16,15 @@ void harness_prepare(char **argv)
     const char *slash = strrchr(argv[0], '/');
     harness.prog = slash ? slash + 1 : argv[0];
     err_set_program(harness.prog);
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    /* Fully buffered: the printers flush each line themselves (out.h),
+     * so a write fails in a flush whose errno says why, not inside a
+     * printf that leaves only the error flag. */
+    setvbuf(stdout, NULL, _IOFBF, BUFSIZ);
+    /* A program that returns from main still ends non-zero when its
+     * output could not be written. */
+    static bool registered;
+    if (!registered && atexit(err_exit_check) == 0)
+        registered = true;
     /* The command line as given, for the JSON header: before MPI starts
      * and before getopt reorders it. */
     int argc = 0;

@@ -1,8 +1,8 @@
 /*
  * harness: start and end of every program. harness_init starts MPI (with
  * the thread level asked for), makes MPI calls return errors so MPI_CHECK
- * can name them, sets stdout line buffered, and records the program name
- * for messages. It touches no GPU: buf_require selects the device when a
+ * can name them, sets stdout fully buffered (out.h flushes every line and
+ * checks the write), and records the program name for messages. It touches no GPU: buf_require selects the device when a
  * program asks for device memory.
  *
  * Programs that read their options before MPI starts (the OSU-style ones,
@@ -40,7 +40,7 @@ extern struct harness harness;
  * in harness.thread_provided (the program decides whether that is enough).
  * The world model: harness_prepare and harness_start(MPISTART_WORLD). */
 void harness_init(int *argc, char ***argv, int thread_required);
-/* Names the program after argv[0], makes stdout line buffered and keeps the
+/* Names the program after argv[0], sets stdout's buffering and keeps the
  * command line for the JSON header (report.h); no MPI. */
 void harness_prepare(char **argv);
 /* Starts MPI the given way (a failure to start ends

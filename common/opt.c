@@ -487,12 +487,16 @@ int opt_result_or_exit(const struct opt_result *r, const struct opt_spec *specs,
         return r->first_positional;
     }
     case OPT_HELP:
+        errno = 0;
         if (out_is_printer())
             opt_print_help(stdout, err_program(), specs, nspecs, usage);
+        err_write_check(stdout, ERR_STDOUT_NAME);
         err_finish(ERR_STATUS_OK);
     case OPT_VERSION:
+        errno = 0;
         if (out_is_printer())
             printf("%s (commsweep) %s\n", err_program(), COMMSWEEP_VERSION);
+        err_write_check(stdout, ERR_STDOUT_NAME);
         err_finish(ERR_STATUS_OK);
     case OPT_ERROR:
         break;

@@ -1,6 +1,7 @@
 /* out: rank-0 output, flushed per line; see out.h. */
 #include "out.h"
 
+#include <errno.h>
 #include <mpi.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,6 +25,10 @@ static struct {
 } held;
 
 void out_set_printer(bool is_printer) { printer = is_printer; }
+
+/* Every write ends here. errno is cleared before each line: a line that
+ * fails in printf leaves only the error flag, and errno says why. */
+static void line_written(void) { err_write_check(stdout, ERR_STDOUT_NAME); }
 bool out_is_printer(void) { return printer; }
 
 /* Writes a comment line to stdout, or keeps it while lines are held. */
@@ -32,8 +37,9 @@ static void comment_put(const char *line)
     if (held.holding && held.dropping)
         return;
     if (!held.holding) {
+        errno = 0;
         printf("# %s\n", line);
-        fflush(stdout);
+        line_written();
         return;
     }
     size_t need = held.used + strlen(line) + 4;
@@ -72,8 +78,9 @@ void out_release_held(void)
     held.holding = false;
     if (!held.used)
         return;
+    errno = 0;
     fputs(held.text, stdout);
-    fflush(stdout);
+    line_written();
     held.used = 0;
 }
 
@@ -83,10 +90,11 @@ void out_line(const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
+    errno = 0;
     vprintf(fmt, ap);
     va_end(ap);
     putchar('\n');
-    fflush(stdout);
+    line_written();
 }
 
 void out_comment(const char *fmt, ...)
@@ -111,8 +119,9 @@ void out_block_end(void)
 {
     if (!printer || report_jsonl())
         return;
+    errno = 0;
     fputs("\n\n", stdout);
-    fflush(stdout);
+    line_written();
 }
 
 void out_title(const char *title) { out_title_version(title, NULL); }
@@ -122,11 +131,12 @@ void out_title_version(const char *title, const char *version)
     report_header_string("title", title);
     if (!printer || report_jsonl())
         return;
+    errno = 0;
     if (version)
         printf("# %s %s (commsweep %s)\n", title, version, COMMSWEEP_VERSION);
     else
         printf("# %s (commsweep %s)\n", title, COMMSWEEP_VERSION);
-    fflush(stdout);
+    line_written();
 }
 
 void out_header(const char *title, int argc, char **argv)

@@ -1,7 +1,9 @@
 /*
  * out: everything a program prints on stdout. Only rank 0 prints; every line
  * is flushed as soon as it is written so a job killed by its time limit keeps
- * what it measured. stdout carries data lines and '#' comments only.
+ * what it measured, and a flush that fails (a full disk) is recorded for the
+ * exit status (err_write_check). stdout carries data lines and '#' comments
+ * only.
  * Blocks (gnuplot "index") are separated by two blank lines.
  * With --format=jsonl (report.h) the text is not printed: data lines are
  * dropped (their printers write JSON rows through report.h), '#' comments

@@ -1,6 +1,7 @@
 /* report: the JSON Lines stream and the row options; see report.h. */
 #include "report.h"
 
+#include <errno.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -483,9 +484,10 @@ static void emit(struct json *j)
 {
     json_raw(j, "\n", 1); /* after the closed object: no comma goes before it */
     check(j);
-    fflush(stdout);
+    errno = 0;
+    err_write_check(stdout, ERR_STDOUT_NAME);
     fwrite(j->text, 1, j->len, stdout);
-    fflush(stdout);
+    err_write_check(stdout, ERR_STDOUT_NAME);
 }
 
 /* A builder holding an open container, closed and written as one value. */

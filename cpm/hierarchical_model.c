@@ -18,6 +18,7 @@
 #include "cpm_hosts.h"
 #include "harness.h"
 #include "hier_cli.h"
+#include "ofile.h"
 #include "report.h"
 
 /* The hierarchy file, read on rank 0 and parsed on every rank (the same
@@ -123,7 +124,8 @@ int main(int argc, char **argv)
               "-C MODEL -i HIERARCHY -o FILE [options] | -i HIERARCHY --plan",
               "Builds a model file for every host of a hierarchy from one measured link per\n"
               "pair of parts of each group (-p: disjoint links at the same time).",
-              "hierarchical_model writes what it measures into the model file, not into rows");
+              "hierarchical_model writes what it measures into the model file, not into rows",
+              false);
     if (!in)
         err_usage("name the hierarchy file with -i");
     struct cpm_hier h;
@@ -165,9 +167,9 @@ int main(int argc, char **argv)
     struct cpm_hier_plan p;
     if (cpm_hier_plan_make(&h, reach, &p, err, sizeof err) != 0)
         err_usage("hierarchy file %s, %s (--plan lists the hosts a run needs)", in, err);
-    FILE *f = harness.rank == 0 ? fopen(out, "w") : NULL;
-    err_any(MPI_COMM_WORLD, harness.rank == 0 && !f, ERR_STATUS_USAGE, "cannot write model file %s",
-            out);
+    struct ofile file;
+    bool refused = harness.rank == 0 && ofile_open(&file, out, err, sizeof err) != 0;
+    err_any(MPI_COMM_WORLD, refused, ERR_STATUS_USAGE, "%s", err);
 
     out_header("CPM hierarchical model builder", argc, argv);
     out_comment("model: %s", kind->name);
@@ -187,10 +189,13 @@ int main(int argc, char **argv)
     void *model = NULL;
     if (harness.rank == 0 && !failed)
         failed = cpm_hier_fill(kind, &h, &p, links, &model, err, sizeof err) != 0;
-    int bad = 0;
     if (harness.rank == 0) {
-        bad = model && cpm_model_write_stream(f, kind, model) != 0;
-        bad |= fclose(f) != 0;
+        if (model) {
+            cpm_model_write_stream(file.f, kind, model); /* a failed write: ofile_close */
+            ofile_close(&file);
+        } else {
+            ofile_discard(&file);
+        }
         if (model)
             kind->free(model);
         for (size_t k = 0; k < p.nlinks; k++)
@@ -198,7 +203,6 @@ int main(int argc, char **argv)
                 kind->free(links[k]);
     }
     err_any(MPI_COMM_WORLD, failed && harness.rank == 0, ERR_STATUS_FAIL, "%s", err);
-    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_FAIL, "writing model file %s failed", out);
     out_comment("estimation time: %.6f s", elapsed);
     out_comment("model of %zu processes written to %s", h.nleaves, out);
     free(links);

@@ -82,23 +82,48 @@ sweep_check_world() { # FILE EXPECTED_RANKS
     fi
 }
 
-# Runs one program and records the outcome.
+# Writes stdin to FILE; on a failed write says why on stderr and reads
+# the rest to no file: the launcher then sees no closed pipe, which Open
+# MPI's mpirun answers by aborting the job (and crashing). Status 1 then.
+sweep_save() { # FILE
+    local why
+    why=$(cat 2>&1 > "$1") && return 0
+    echo "${why##*: }" >&2
+    cat > /dev/null
+    return 1
+}
+
+# Runs one program and records the outcome. Its output reaches the file
+# through sweep_save: a launcher (Open MPI's mpirun) may drop what it
+# cannot write and end with 0, and the program, which wrote into the
+# launcher's pipe, cannot tell.
 #   sweep_run NAME LAUNCH_ARRAY_NAME EXPECTED_RANKS FAMILY/PROGRAM ARGS...
 sweep_run() {
     local name=$1 np=$3 prog=$4
     local -n launch=$2
     shift 4
-    local exe="$BUILD/$prog" file="$RESULTS/$name.$SWEEP_TAG.dat" rc limit=()
+    local exe="$BUILD/$prog" file="$RESULTS/$name.$SWEEP_TAG.dat" rc wrc why whyfile limit=()
     if [ ! -x "$exe" ]; then
         sweep_log "skipping $name: $exe is not built"
         SWEEP_SKIPPED+=("$name")
         return 0
     fi
+    if ! why=$({ : > "$file"; } 2>&1); then
+        sweep_log "$name not run: cannot create $file: ${why##*: }"
+        SWEEP_FAILED+=("$name")
+        return 0
+    fi
     sweep_log "running $name: ${launch[*]} $prog $*"
     [ -n "${STEP_TIMEOUT:-}" ] && limit=(timeout -k 10 "$STEP_TIMEOUT")
-    "${limit[@]}" "${launch[@]}" "$exe" "$@" > "$file"
-    rc=$?
-    if [ "$rc" -ne 0 ]; then
+    whyfile=$(mktemp "${TMPDIR:-/tmp}/commsweep-sweep.XXXXXX")
+    "${limit[@]}" "${launch[@]}" "$exe" "$@" | sweep_save "$file" 2> "$whyfile"
+    rc=${PIPESTATUS[0]} wrc=${PIPESTATUS[1]}
+    why=$(cat "$whyfile")
+    rm -f "$whyfile"
+    if [ "$wrc" -ne 0 ]; then
+        sweep_log "$name: its output could not be written to $file: ${why:-a write failed} (the file is incomplete)"
+        SWEEP_FAILED+=("$name")
+    elif [ "$rc" -ne 0 ]; then
         sweep_log "$name failed with status $rc (output so far in $file)"
         SWEEP_FAILED+=("$name")
     elif ! sweep_check_world "$file" "$np"; then

@@ -15,15 +15,19 @@
 # Columns are looked up by their names in the file's header, so a change of
 # column order in a program cannot silently plot the wrong numbers.
 #   plot/plot.sh results/            plot/plot.sh results/osu_bw.123.N2.dat
+# A PNG is whole or not there: it is written under a temporary name beside
+# it and renamed when complete, so a full disk leaves the old picture, or
+# none; a device or a symbolic link in its place is written through, a
+# folder or a FIFO is left alone.
 # Exit status: 0 when every file that has a script was rendered, 1 if one
-# failed, 2 on bad usage.
+# failed, 4 if a PNG could not be written (a full disk), 2 on bad usage.
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 usage() { echo "plot.sh: $1 (usage: plot.sh RESULTS_DIR|FILE.dat...)" >&2; exit 2; }
 [ $# -ge 1 ] || usage "give a results folder or .dat files"
 command -v gnuplot > /dev/null || { echo "plot.sh: gnuplot is not installed (apt-get install gnuplot-nox)" >&2; exit 1; }
 
-failed=0 rendered=0
+failed=0 rendered=0 unwritten=0
 
 # Which script: from the title line, else from the file name.
 plot_kind() { # FILE
@@ -90,27 +94,79 @@ plot_osu_cols() { # FILE
         "$low" "$high" "${value//\'/\'\'}"
 }
 
+# The reason at the end of a tool's message ("cat: write error: No space
+# left on device" -> "No space left on device").
+plot_reason() { sed -n '$s/.*: //p' "$1"; }
+
+# A temporary file beside PNG with the mode the PNG would get, for the
+# rename; prints its name.
+plot_temp() { # PNG
+    local tmp
+    tmp=$(mktemp "$(dirname "$1")/.$(basename "$1").XXXXXX") || return 1
+    if [ -f "$1" ]; then
+        chmod --reference="$1" "$tmp"
+    else
+        chmod "$(printf '%o' $((0666 & ~0$(umask))))" "$tmp"
+    fi
+    echo "$tmp"
+}
+
+# TMP, a complete picture, becomes PNG: renamed over a regular file (or
+# none), written through a device or a symbolic link; the error on stderr.
+plot_install() { # TMP PNG
+    if [ -L "$2" ] || { [ -e "$2" ] && [ ! -f "$2" ]; }; then
+        cat "$1" > "$2"
+        local rc=$?
+        rm -f "$1"
+        return "$rc"
+    fi
+    sync "$1" && mv -f "$1" "$2"
+}
+
 # Runs SCRIPT.gp on FILE into PNG with the gnuplot assignments given; prints
 # the PNG, or why not on stderr. Status 0 when a picture was drawn cleanly.
+# gnuplot does not notice a full disk: its picture comes through a pipe,
+# whose writer does.
 plot_render() { # FILE SCRIPT PNG ASSIGNMENTS
-    local file=$1 script=$2 png=$3 err rc
+    local file=$1 script=$2 png=$3 err werr tmp rc wrc
+    if [ -d "$png" ] || [ -p "$png" ]; then
+        echo "plot.sh: $file: not rendered: $png is a $([ -d "$png" ] && echo folder || echo FIFO)" >&2
+        failed=$((failed + 1))
+        return 1
+    fi
     err=$(mktemp "${TMPDIR:-/tmp}/commsweep-plot.XXXXXX")
-    rm -f "$png"
-    gnuplot -e "datafile = '${file//\'/\'\'}'; outfile = '${png//\'/\'\'}'; dir = '$here/'; $4" \
-        "$here/$script.gp" > /dev/null 2> "$err"
-    rc=$?
+    werr=$(mktemp "${TMPDIR:-/tmp}/commsweep-plot.XXXXXX")
+    if ! tmp=$(plot_temp "$png" 2> "$werr"); then
+        echo "plot.sh: cannot write $png: $(plot_reason "$werr")" >&2
+        unwritten=$((unwritten + 1))
+        rm -f "$err" "$werr"
+        return 1
+    fi
+    gnuplot -e "datafile = '${file//\'/\'\'}'; outfile = '/dev/stdout'; dir = '$here/'; $4" \
+        "$here/$script.gp" 2> "$err" | cat > "$tmp" 2> "$werr"
+    rc=${PIPESTATUS[0]} wrc=${PIPESTATUS[1]}
     # gnuplot warns (and still writes a picture) when columns hold no numbers.
     # A map's diagonal is nan by design: that warning of a matrix is no fault.
     grep -v 'matrix contains missing or undefined values' "$err" | grep -qiE 'warning|error' && rc=1
-    [ -s "$png" ] || rc=1
-    if [ "$rc" = 0 ]; then
-        echo "$png"
+    [ -s "$tmp" ] || rc=1
+    if [ "$wrc" = 0 ] && [ "$rc" = 0 ] && ! plot_install "$tmp" "$png" 2> "$werr"; then
+        wrc=1
+    fi
+    if [ "$wrc" != 0 ]; then
+        echo "plot.sh: cannot write $png: $(plot_reason "$werr")" >&2
+        unwritten=$((unwritten + 1))
+        rc=1
+    elif [ "$rc" = 0 ]; then
         rendered=$((rendered + 1))
+        if ! echo "$png" 2> "$werr"; then
+            echo "plot.sh: cannot write standard output: $(plot_reason "$werr")" >&2
+            unwritten=$((unwritten + 1))
+        fi
     else
         echo "plot.sh: $file: not rendered with $script.gp: $(head -n 3 "$err" | tr '\n' ' ')" >&2
         failed=$((failed + 1))
     fi
-    rm -f "$err"
+    rm -f "$tmp" "$err" "$werr"
     return "$rc"
 }
 
@@ -201,4 +257,5 @@ for arg in "$@"; do
         usage "$arg is neither a folder nor a file"
     fi
 done
+[ "$unwritten" = 0 ] || exit 4
 [ "$failed" = 0 ]

@@ -1,11 +1,13 @@
 /* cmp_plot: a comparison drawn by gnuplot; see cmp_plot.h. */
 #include "cmp_plot.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -52,14 +54,15 @@ static void put_data(FILE *g, const struct cmp_match *m, const struct cmp_outcom
     fputs("EOD\n", g);
 }
 
-static void put_script(FILE *g, const char *png, const struct cmp_file *a,
-                       const struct cmp_file *b, const struct cmp_table *t, size_t x)
+static void put_script(FILE *g, const struct cmp_file *a, const struct cmp_file *b,
+                       const struct cmp_table *t, size_t x)
 {
     char title[400];
     snprintf(title, sizeof title, "%s: %s of A and B, and B / A", a->program, t->main);
-    fputs("set terminal pngcairo size 900,800 noenhanced font ',10'\nset output ", g);
-    put_quoted(g, png);
-    fputs("\nset multiplot layout 2,1 title ", g);
+    /* No "set output": the picture goes to gnuplot's stdout, a pipe that
+     * compare writes into the PNG file itself, checking every write. */
+    fputs("set terminal pngcairo size 900,800 noenhanced font ',10'\n"
+          "set multiplot layout 2,1 title ", g);
     put_quoted(g, title);
     fputs("\nset grid\nset key top left box opaque\nset datafile missing 'nan'\n", g);
     /* Sizes double: log 2 along x, without the sizes of 0 it cannot place. */
@@ -91,59 +94,135 @@ static void put_script(FILE *g, const char *png, const struct cmp_file *a,
     fputs("unset multiplot\n", g);
 }
 
-/* Runs gnuplot on one table's script; its messages go to a file, the
- * first of which names a failure. */
-static int render(const char *png, const struct cmp_file *a, const struct cmp_file *b,
+/* A temporary file for gnuplot (its script, its messages), unlinked at
+ * once: nothing is left behind, whatever happens. -1 with errno. */
+static int scratch_file(void)
+{
+    const char *dir = getenv("TMPDIR");
+    char name[512];
+    snprintf(name, sizeof name, "%s/compare-gnuplot.XXXXXX", dir && *dir ? dir : "/tmp");
+    int fd = mkostemp(name, O_CLOEXEC);
+    if (fd >= 0)
+        unlink(name);
+    return fd;
+}
+
+/* The script of table t into fd; 0, or -1 with errno. */
+static int write_script(int fd, const struct cmp_file *a, const struct cmp_file *b,
+                        const struct cmp_match *m, const struct cmp_outcome *o, size_t t)
+{
+    int copy = dup(fd);
+    FILE *g = copy < 0 ? NULL : fdopen(copy, "w");
+    if (!g) {
+        if (copy >= 0)
+            close(copy);
+        return -1;
+    }
+    errno = 0;
+    put_data(g, m, o, t);
+    put_script(g, a, b, &a->tables[t], m->x_key[t]);
+    int e = fflush(g) == EOF || ferror(g) ? (errno ? errno : EIO) : 0;
+    fclose(g);
+    if (!e && lseek(fd, 0, SEEK_SET) != 0)
+        e = errno;
+    errno = e;
+    return e ? -1 : 0;
+}
+
+/* Runs gnuplot with the script on its stdin, its PNG on a pipe into png
+ * (never onto compare's stdout, where it would land if it had no output of
+ * its own) and its messages into log. The PNG's size in bytes, or -1 with
+ * errno when gnuplot could not be started. */
+static long run_gnuplot(int script, int log, struct ofile *png, int *status)
+{
+    int pipefd[2];
+    if (pipe2(pipefd, O_CLOEXEC) != 0)
+        return -1;
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, script, 0);
+    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, log, 2);
+    char *argv[] = {"gnuplot", NULL};
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(pipefd[1]);
+    if (rc != 0) {
+        close(pipefd[0]);
+        errno = rc;
+        return -1;
+    }
+    /* All of it is read, even after a failed write, so that gnuplot
+     * ends rather than waiting on a full pipe. */
+    long bytes = 0;
+    char buf[1 << 16];
+    for (;;) {
+        ssize_t n = read(pipefd[0], buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        fwrite(buf, 1, (size_t)n, png->f); /* a failure: ofile_close */
+        bytes += n;
+    }
+    close(pipefd[0]);
+    while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+        ;
+    return bytes;
+}
+
+/* The first line gnuplot wrote to log, "" when none. */
+static void first_line(int log, char *out, size_t outlen)
+{
+    ssize_t n = pread(log, out, outlen - 1, 0);
+    out[n > 0 ? n : 0] = '\0';
+    out[strcspn(out, "\n")] = '\0';
+}
+
+/* One table's PNG into png, which ends closed (0, or -1 with err empty
+ * after a failed write) or dropped (-1 with why in err). */
+static int render(struct ofile *png, const struct cmp_file *a, const struct cmp_file *b,
                   const struct cmp_match *m, const struct cmp_outcome *o, size_t t, char *err,
                   size_t errlen)
 {
-    const char *dir = getenv("TMPDIR");
-    char log[512], command[600];
-    if (!dir || !*dir || strchr(dir, '\'')) /* the name goes into a shell command */
-        dir = "/tmp";
-    snprintf(log, sizeof log, "%s/compare-gnuplot.XXXXXX", dir);
-    int fd = mkstemp(log);
-    if (fd < 0) {
-        snprintf(err, errlen, "cannot make a temporary file in %s for gnuplot's messages", dir);
-        return -1;
-    }
-    close(fd);
-    unlink(png); /* a PNG of an earlier run must not pass for this one */
-    snprintf(command, sizeof command, "gnuplot 2>'%s'", log);
-    FILE *g = popen(command, "w");
-    int status = -1;
-    if (g) {
-        put_data(g, m, o, t);
-        put_script(g, png, a, b, &a->tables[t], m->x_key[t]);
-        status = pclose(g);
-    }
+    const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    int script = scratch_file(), log = scratch_file(), status = -1;
     char first[200] = "";
-    FILE *l = fopen(log, "r");
-    if (l) {
-        if (!fgets(first, sizeof first, l))
-            first[0] = '\0';
-        first[strcspn(first, "\n")] = '\0';
-        fclose(l);
+    long bytes = -1;
+    if (script < 0 || log < 0 || write_script(script, a, b, m, o, t) != 0) {
+        snprintf(err, errlen, "cannot keep gnuplot's script and messages in %s: %s", tmpdir,
+                 strerror(errno));
+    } else if ((bytes = run_gnuplot(script, log, png, &status)) < 0) {
+        if (errno == ENOENT)
+            snprintf(err, errlen, "gnuplot could not write %s: gnuplot is not installed "
+                                  "(apt-get install gnuplot-nox)", png->path);
+        else
+            snprintf(err, errlen, "gnuplot could not be started for %s: %s", png->path,
+                     strerror(errno));
+    } else {
+        first_line(log, first, sizeof first);
+        snprintf(err, errlen, "gnuplot could not write %s%s%s", png->path, first[0] ? ": " : "",
+                 first);
     }
-    unlink(log);
-    struct stat st;
-    if (status != 0 || stat(png, &st) != 0 || st.st_size == 0) {
-        bool missing = status > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 127;
-        snprintf(err, errlen, "gnuplot could not write %s%s%s", png,
-                 missing ? ": gnuplot is not installed (apt-get install gnuplot-nox)" : "",
-                 !missing && first[0] ? ": " : "");
-        if (!missing && first[0])
-            snprintf(err + strlen(err), errlen - strlen(err), "%s", first);
-        return -1;
+    if (script >= 0)
+        close(script);
+    if (log >= 0)
+        close(log);
+    if (bytes > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        err[0] = '\0';
+        return ofile_close(png);
     }
-    return 0;
+    ofile_discard(png);
+    return -1;
 }
 
-int cmp_plot_png(const char *png, const struct cmp_file *a, const struct cmp_file *b,
-                 const struct cmp_match *m, const struct cmp_outcome *o, char *err, size_t errlen)
+int cmp_plot_open(struct cmp_plot *p, const char *png, const struct cmp_file *a,
+                  const struct cmp_match *m, char *err, size_t errlen)
 {
     bool used[CMP_MAX_TABLES] = {false};
     size_t tables = 0;
+    p->n = 0;
     for (size_t i = 0; i < m->n; i++) {
         tables += !used[m->pairs[i].table];
         used[m->pairs[i].table] = true;
@@ -157,8 +236,27 @@ int cmp_plot_png(const char *png, const struct cmp_file *a, const struct cmp_fil
             snprintf(name, sizeof name, "%s", png);
         else
             snprintf(name, sizeof name, "%.*s-%s.png", (int)stem, png, a->tables[t].name);
-        if (render(name, a, b, m, o, t, err, errlen) != 0)
+        if (ofile_open(&p->out[p->n], name, err, errlen) != 0) {
+            for (size_t k = 0; k < p->n; k++)
+                ofile_discard(&p->out[k]);
+            p->n = 0;
             return -1;
+        }
+        p->table[p->n++] = t;
     }
     return 0;
+}
+
+int cmp_plot_draw(struct cmp_plot *p, const struct cmp_file *a, const struct cmp_file *b,
+                  const struct cmp_match *m, const struct cmp_outcome *o, char *err,
+                  size_t errlen)
+{
+    size_t k = 0;
+    int rc = 0;
+    for (; k < p->n && rc == 0; k++)
+        rc = render(&p->out[k], a, b, m, o, p->table[k], err, errlen);
+    for (; k < p->n; k++)
+        ofile_discard(&p->out[k]);
+    p->n = 0;
+    return rc;
 }

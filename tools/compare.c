@@ -188,6 +188,12 @@ int main(int argc, char **argv)
     if (cmp_match_files(&a, &b, &m, err, sizeof err) != 0)
         err_usage("%s", err);
 
+    /* A PNG path that cannot be written is refused before anything is
+     * printed, like any other bad input. */
+    static struct cmp_plot plot;
+    if (png && cmp_plot_open(&plot, png, &a, &m, err, sizeof err) != 0)
+        err_usage("%s", err);
+
     struct cmp_settings s = {.seed = (unsigned long)seed, .level = 0.95};
     struct cmp_outcome *o = calloc(m.n ? m.n : 1, sizeof *o);
     if (!o)
@@ -205,9 +211,10 @@ int main(int argc, char **argv)
                 "%zu not tested", c.rows, c.better + c.worse + c.unranked, c.better, c.worse,
                 c.unranked ? ", others unranked" : "", c.same, c.untested);
     int status = ERR_STATUS_OK;
-    if (png && cmp_plot_png(png, &a, &b, &m, o, err, sizeof err) != 0) {
-        err_print("%s", err);
-        status = ERR_STATUS_FAIL;
+    if (png && cmp_plot_draw(&plot, &a, &b, &m, o, err, sizeof err) != 0) {
+        if (err[0])
+            err_print("%s", err);
+        status = err[0] ? ERR_STATUS_FAIL : ERR_STATUS_WRITE;
     }
     free(o);
     cmp_match_free(&m);

@@ -32,5 +32,9 @@ if [ -n "${COMPARE_WITH:-}" ]; then
     sweep_compare "$COMPARE_WITH" || status=1
 fi
 sweep_report "$top" local || status=1
-echo "commsweep: results in $RESULTS" >&2
+if [ -d "$RESULTS" ]; then
+    echo "commsweep: results in $RESULTS" >&2
+else
+    echo "commsweep: no results: the folder $RESULTS could not be created" >&2
+fi
 exit $status

@@ -150,8 +150,13 @@ if command -v gnuplot > /dev/null; then
     expect '[ "$RC" = 0 ] && [ "$(head -c 4 "$D/cmp.png" | od -An -c | tr -d " ")" = "211PNG" ] &&
             [ ! -s "$ERR" ]' "--png writes a PNG and says nothing"
     compare_run "$D/a.jsonl" "$D/a-slow.jsonl" --png "$D/no/such/folder/cmp.png"
-    expect '[ "$RC" = 1 ] && [ "$(wc -l < "$ERR")" = 1 ] && grep -q "could not write" "$ERR"' \
-        "--png into a folder that is not there: status 1, one line"
+    expect '[ "$RC" = 2 ] && [ "$(wc -l < "$ERR")" = 1 ] && [ ! -s "$OUT" ] &&
+            grep -qxF "compare: cannot write $D/no/such/folder/cmp.png: No such file or directory (ENOENT)" "$ERR"' \
+        "--png into a folder that is not there: refused before anything is printed, status 2, one line"
+    run1 env PATH=/nonexistent "$C" "$D/a.jsonl" "$D/a-slow.jsonl" --png "$D/nognuplot.png" < /dev/null
+    expect '[ "$RC" = 1 ] && [ "$(wc -l < "$ERR")" = 1 ] && grep -q "gnuplot is not installed" "$ERR" &&
+            [ ! -e "$D/nognuplot.png" ] && [ -s "$OUT" ] && ! grep -qa PNG "$OUT"' \
+        "--png without gnuplot: status 1, one line, no PNG, nothing of one in the text"
 else
     skip "gnuplot reads the output; --png" "gnuplot is not installed"
 fi
