@@ -47,21 +47,30 @@ void cli_common_specs(struct cli_common *c, struct opt_spec *s)
     memcpy(s, specs, sizeof specs);
 }
 
+/* Where -S sits in the shared specs. */
+enum { CLI_SPEC_STRIDE = 2 };
+
 void cli_parse(int argc, char **argv, struct cli_common *c, const struct opt_spec *extra,
                size_t nextra, const char *synopsis, const char *description,
-               const char *no_stats)
+               const char *no_stats, bool doubling)
 {
     struct opt_spec all[CLI_COMMON_SPECS + nextra];
     cli_common_specs(c, all);
+    if (doubling)
+        all[CLI_SPEC_STRIDE].help = "stride between sizes, 0 for an adaptive set "
+                                    "(default: sizes doubling from -m up to -M)";
     if (nextra)
         memcpy(all + CLI_COMMON_SPECS, extra, nextra * sizeof extra[0]);
     struct opt_usage usage = {synopsis, description, false, false, "cpm", no_stats,
                               "each experiment's repetitions stay on the rank that measured "
                               "them; rows carry their confidence interval and, with --stats, "
                               "their spread"};
-    int pos = opt_parse_or_exit(argc, argv, all, CLI_COMMON_SPECS + nextra, &usage);
+    struct opt_result given;
+    opt_parse(argc, argv, all, CLI_COMMON_SPECS + nextra, &usage, &given);
+    int pos = opt_result_or_exit(&given, all, CLI_COMMON_SPECS + nextra, &usage);
     if (pos < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
+    c->msgset.doubling = doubling && !given.given[CLI_SPEC_STRIDE];
     watchdog_configure(c->timeout);
     char err[200];
     if (cpm_msgset_check(&c->msgset, 1, err, sizeof err) != 0 ||
@@ -81,7 +90,10 @@ void cli_preamble(const struct cli_common *c, int processes)
     const struct cpm_msgset *m = &c->msgset;
     const struct cpm_precision *p = &c->precision;
     out_comment("processors: %d", processes);
-    if (m->stride)
+    if (m->doubling)
+        out_comment("message set: min %zu, max %zu, doubling, at most %zu sizes", m->min_size,
+                    m->max_size, m->max_num);
+    else if (m->stride)
         out_comment("message set: min %zu, max %zu, stride %zu, at most %zu sizes", m->min_size,
                     m->max_size, m->stride, m->max_num);
     else

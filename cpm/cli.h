@@ -24,10 +24,12 @@ struct cli_common {
 void cli_common_specs(struct cli_common *c, struct opt_spec *specs);
 /* Parses argv with the shared options plus extra; no positionals; checks
  * the message set and precision (err_usage on any problem). no_stats: why
- * the tool refuses --stats (NULL: its rows take it). */
+ * the tool refuses --stats (NULL: its rows take it). doubling: without -S,
+ * the sizes double from -m up to -M (collective, as prediction does: the
+ * manual's rule), instead of the regular set of the default stride. */
 void cli_parse(int argc, char **argv, struct cli_common *c, const struct opt_spec *extra,
                size_t nextra, const char *synopsis, const char *description,
-               const char *no_stats);
+               const char *no_stats, bool doubling);
 /* "# processors", "# message set", "# precision", "# MPI_Wtick" lines. */
 void cli_preamble(const struct cli_common *c, int processes);
 /* The JSON table (report.h) the measured lines go to; pairs: its rows

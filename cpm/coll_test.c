@@ -2,11 +2,13 @@
  * a model file, X_initialize gives every process the model, a model-based
  * collective runs and every process checks the data it got:
  *   coll_test -i model.out [-C Hockney] [-O Hockney_Bcast_ucs_binomial_min] [--root R] [-m N]
+ *             [--in-place]
  * With --all DIR it runs every operation of every model that has a file
  * DIR/MODEL.model (LogGP reads DIR/PLogP.model) at several roots and
  * sizes, Scatterv/Gatherv with uneven counts in the three count modes, on
- * MPI_BYTE, MPI_INT and a vector type with gaps: the library's integration
- * test in one launch
+ * MPI_BYTE, MPI_INT and a vector type with gaps, each rooted operation but
+ * Bcast also with MPI_IN_PLACE at the root (4099 elements): the library's
+ * integration test in one launch
  * (--quick: fewer cases, for launchers that spin on oversubscribed cores). */
 #include <errno.h>
 #include <limits.h>
@@ -87,10 +89,14 @@ static void set_counts(struct layout *l, int count, bool uneven)
     l->total = at + 1;
 }
 
-/* Runs e once; returns the wrong elements on this rank (or -1 when the call
- * failed). */
+/* Whether an operation takes MPI_IN_PLACE at its root (every rooted one
+ * but Bcast). */
+static bool takes_in_place(enum cpm_coll_op_kind op) { return op != CPM_OP_BCAST; }
+
+/* Runs e once (in_place: with MPI_IN_PLACE at the root); returns the wrong
+ * elements on this rank (or -1 when the call failed). */
 static long run_checked(const struct cpm_coll_entry *e, struct layout *l, int count, int root,
-                        size_t iter)
+                        size_t iter, bool in_place)
 {
     bool v = e->op == CPM_OP_SCATTERV || e->op == CPM_OP_GATHERV;
     set_counts(l, count, v);
@@ -123,6 +129,19 @@ static long run_checked(const struct cpm_coll_entry *e, struct layout *l, int co
                               l->es == E_BYTE ? MPI_BOR : MPI_SUM, root, MPI_COMM_WORLD};
     if (e->op == CPM_OP_REDUCE)
         a.recvbuf = root_buf;
+    /* In place, the root's own data sit where the result goes (Reduce,
+     * Gather(v)), or its block stays in the send buffer (Scatter(v)). */
+    in_place = in_place && l->rank == root;
+    size_t own_at = (size_t)l->displs[l->rank];
+    if (in_place && root_side_in) {
+        a.recvbuf = MPI_IN_PLACE;
+    } else if (in_place) {
+        a.sendbuf = MPI_IN_PLACE;
+        bool reduce = e->op == CPM_OP_REDUCE;
+        size_t n = reduce ? count_z : mine, at = reduce ? 0 : own_at;
+        for (size_t i = 0; i < n; i++)
+            put(root_buf, l->es, at + i, get(own, l->es, i));
+    }
     /* Each checked call is one step of --timeout. */
     watchdog_single_begin(NULL, "%s, root %d, %d elements", e->name, root, count);
     int rc = cpm_coll_entry_call(e, e->fn, &a);
@@ -140,8 +159,10 @@ static long run_checked(const struct cpm_coll_entry *e, struct layout *l, int co
             wrong += get(root_buf, l->es, i) != want;
         }
     } else if (root_side_in) {
+        const char *got = in_place ? root_buf : own;
+        size_t at = in_place ? own_at : 0;
         for (size_t i = 0; i < mine; i++)
-            wrong += get(own, l->es, i) != buf_pattern(l->rank, iter, i);
+            wrong += get(got, l->es, at + i) != buf_pattern(l->rank, iter, i);
     } else if (l->rank == root) {
         for (int r = 0; r < l->n; r++)
             for (int i = 0; i < l->counts[r]; i++)
@@ -194,12 +215,17 @@ static int run_model_ops(int k, struct layout *l, bool quick, int *ops)
                     l->es = c == 1 ? E_INT
                             : c == 2 ? (op->op == CPM_OP_REDUCE ? E_INT : E_VEC)
                                      : E_BYTE;
-                    long wrong = run_checked(op, l, counts[c], roots[ri], ++iter);
-                    if (wrong)
-                        err_print("%s: root %d, %d elements of %s, sgv mode %d: %s", op->name,
-                                  roots[ri], counts[c], elem_names[l->es],
-                                  mode, wrong < 0 ? "returned an error" : "wrong data");
-                    bad[wrong < 0] += wrong < 0 ? 1 : wrong;
+                    /* MPI_IN_PLACE at the root, too, at 4099 elements
+                     * (vectors with gaps, or ints for Reduce). */
+                    for (int inp = 0; inp < (c == 2 && takes_in_place(op->op) ? 2 : 1); inp++) {
+                        long wrong = run_checked(op, l, counts[c], roots[ri], ++iter, inp);
+                        if (wrong)
+                            err_print("%s: root %d, %d elements of %s, sgv mode %d%s: %s",
+                                      op->name, roots[ri], counts[c], elem_names[l->es], mode,
+                                      inp ? ", MPI_IN_PLACE" : "",
+                                      wrong < 0 ? "returned an error" : "wrong data");
+                        bad[wrong < 0] += wrong < 0 ? 1 : wrong;
+                    }
                 }
             }
         }
@@ -270,7 +296,7 @@ int main(int argc, char **argv)
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
     const char *path = NULL, *dir = NULL, *op_name = "Hockney_Bcast_ucs_binomial_min";
     int model = 0;
-    bool quick = false;
+    bool quick = false, in_place = false;
     size_t root = 0, count = 1024;
     double timeout = 0.0;
     const struct opt_spec specs[] = {
@@ -289,9 +315,12 @@ int main(int argc, char **argv)
          .help = "every operation of every model with a file DIR/MODEL.model"},
         {.long_name = "quick", .kind = OPT_FLAG, .dest = &quick,
          .help = "--all at one root and two sizes (odd, above 64 KiB)"},
+        {.long_name = "in-place", .kind = OPT_FLAG, .dest = &in_place,
+         .help = "-i: MPI_IN_PLACE at the root (not for Bcast)"},
         WATCHDOG_OPT(&timeout),
     };
-    struct opt_usage usage = {"-i FILE [-C MODEL] [-O OPERATION] [--root R] [-m BYTES] | --all DIR",
+    struct opt_usage usage = {"-i FILE [-C MODEL] [-O OPERATION] [--root R] [-m BYTES] [--in-place]"
+                              " | --all DIR",
                               "Reads a model on rank 0, distributes it, runs a model-based "
                               "collective and checks the data on every process.",
                               false, false, "cpm", "coll_test checks data and times nothing",
@@ -301,6 +330,8 @@ int main(int argc, char **argv)
         err_usage("unexpected argument '%s' (try --help)", argv[pos]);
     if (!path == !dir)
         err_usage("give a model file with -i, or a folder of them with --all");
+    if (in_place && dir)
+        err_usage("--in-place goes with -i (--all runs every operation in place too)");
     watchdog_configure(timeout);
     if (root >= (size_t)harness.size)
         err_usage("root %zu is not below the number of processes %d", root, harness.size);
@@ -317,8 +348,10 @@ int main(int argc, char **argv)
         const struct cpm_coll_entry *e = cpm_coll_op_find(op_name);
         if (!e || strcmp(e->model, model_names[model]) != 0)
             err_usage("unknown operation '%s' for the %s model", op_name, model_names[model]);
+        if (in_place && !takes_in_place(e->op))
+            err_usage("--in-place: %s takes no MPI_IN_PLACE", op_name);
         initialize(model, path);
-        long wrong = run_checked(e, &l, (int)count, (int)root, 1);
+        long wrong = run_checked(e, &l, (int)count, (int)root, 1, in_place);
         finalizers[model](MPI_COMM_WORLD);
         err_check(MPI_COMM_WORLD, wrong != 0, "rank %d: %s gave wrong data", harness.rank,
                   op_name);

@@ -16,6 +16,7 @@
 #include "cpm_coll_models.h"
 #include "harness.h"
 #include "msg.h"
+#include "reduce_data.h"
 #include "report.h"
 #include "timewin.h"
 
@@ -55,17 +56,21 @@ static void run_gather(struct coll_ctx *c, MPI_Comm comm, int root, struct msg_t
     (void)count;
     MPI_CHECK(MPI_Gather(c->send, t->count, t->type, c->recv, t->count, t->type, root, comm));
 }
+/* Reductions sum bytes (reduce_data.h says why): MPI_BYTE takes no
+ * arithmetic. */
+#define REDUCE_TYPE MPI_UINT8_T
+#define REDUCE_OP MPI_SUM
 static void run_reduce(struct coll_ctx *c, MPI_Comm comm, int root, struct msg_type *t, int count)
 {
     (void)t;
-    MPI_CHECK(MPI_Reduce(c->send, c->recv, count, MPI_BYTE, MPI_BOR, root, comm));
+    MPI_CHECK(MPI_Reduce(c->send, c->recv, count, REDUCE_TYPE, REDUCE_OP, root, comm));
 }
 static void run_allreduce(struct coll_ctx *c, MPI_Comm comm, int root, struct msg_type *t,
                           int count)
 {
     (void)t;
     (void)root;
-    MPI_CHECK(MPI_Allreduce(c->send, c->recv, count, MPI_BYTE, MPI_BOR, comm));
+    MPI_CHECK(MPI_Allreduce(c->send, c->recv, count, REDUCE_TYPE, REDUCE_OP, comm));
 }
 static void run_allgather(struct coll_ctx *c, MPI_Comm comm, int root, struct msg_type *t,
                           int count)
@@ -132,8 +137,9 @@ static void run_model(struct model_op *o, struct coll_ctx *c, MPI_Comm comm, int
         o->counts[r] = count;
         o->displs[r] = r * count;
     }
-    struct cpm_coll_call a = {c->send, c->recv, count, MPI_BYTE, o->counts, o->displs,
-                              MPI_BOR, root, comm};
+    bool reduce = o->entry->op == CPM_OP_REDUCE;
+    struct cpm_coll_call a = {c->send, c->recv, count, reduce ? REDUCE_TYPE : MPI_BYTE,
+                              o->counts, o->displs, REDUCE_OP, root, comm};
     err_mpi_check(cpm_coll_entry_call(o->entry, o->fn, &a), o->entry->name, __FILE__, __LINE__);
 }
 
@@ -205,7 +211,13 @@ static void prepare(MPI_Comm comm, int root, size_t size, void *arg)
             fill(s + (size_t)x * size, size, rank * n + x, iter);
         memset(r, 0xFF, (size_t)n * size);
         return;
-    default: /* gathers and reductions */
+    case L_REDUCE:
+    case L_ALLREDUCE:
+        for (size_t i = 0; i < size; i++)
+            s[i] = reduce_data_term(rank, n, size, iter, i);
+        memset(r, 0xFF, size);
+        return;
+    default: /* gathers */
         fill(s, size, rank, iter);
         memset(r, 0xFF, d->layout == L_GATHER || d->layout == L_ALLGATHER ? (size_t)n * size
                                                                            : size);
@@ -245,12 +257,8 @@ static size_t check(MPI_Comm comm, int root, size_t size, void *arg)
         break;
     case L_REDUCE:
     case L_ALLREDUCE:
-        for (size_t i = 0; here && i < size; i++) {
-            unsigned v = 0;
-            for (int x = 0; x < n; x++)
-                v |= buf_pattern(x, iter, i);
-            wrong += r[i] != (unsigned char)v;
-        }
+        for (size_t i = 0; here && i < size; i++)
+            wrong += r[i] != reduce_data_sum(n, size, iter, i);
         break;
     }
     return wrong;
@@ -426,7 +434,7 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, &c, extra, sizeof extra / sizeof extra[0], "-O OPERATION [options]",
               "Times a native MPI collective, or a model-based one of the library given with "
               "-l, over a message set (bytes per process); the data of every run is checked.",
-              NULL);
+              NULL, true);
     if (!op_name)
         err_usage("choose the operation with -O (try --help)");
     timewin_check_options(timing, window_us);

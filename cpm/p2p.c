@@ -60,7 +60,7 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, &c, NULL, 0, "[options]",
               "Round trips i -> j -> i of every pair i < j over a message set, each size\n"
               "repeated until the confidence interval is narrow enough. Times are one way.",
-              NULL);
+              NULL, false);
     if (harness.size < 2)
         err_usage("p2p needs at least 2 processes");
     out_header("CPM point-to-point benchmark", argc, argv);

@@ -83,16 +83,8 @@ static void declare_table(bool pairs)
     report_value("time_s", REPORT_UNIT_S);
 }
 
-/* Sizes MIN..MAX by STRIDE, or doubling when STRIDE is 0. */
 /* The most sizes one run predicts (per pair for p2p). */
 #define PREDICTION_MAX_SIZES 1000000
-
-static size_t next_size(size_t m, size_t stride)
-{
-    if (stride)
-        return m + stride;
-    return m ? 2 * m : 1;
-}
 
 /* Every model file is checked so that no prediction can be negative or
  * not finite; one that is anyway is a defect, never a number to print. */
@@ -136,7 +128,8 @@ int main(int argc, char **argv)
         {.short_name = 'M', .kind = OPT_SIZE, .dest = &max, .metavar = "BYTES",
          .help = "maximum message size (default 65536)"},
         {.short_name = 'S', .kind = OPT_SIZE, .dest = &stride, .metavar = "BYTES",
-         .help = "stride between sizes, 0 for doubling (default 0)"},
+         .help = "stride between sizes, -M itself last, as collective's; 0 (default): sizes "
+                 "doubling from -m up to -M"},
         {.long_name = "root", .kind = OPT_SIZE, .dest = &root, .metavar = "RANK",
          .help = "root of a collective (default 0)"},
         {.long_name = "dot", .kind = OPT_FLAG, .dest = &dot,
@@ -167,7 +160,7 @@ int main(int argc, char **argv)
     if (min > max)
         err_usage("minimum message size %zu exceeds maximum %zu", min, max);
     /* Doubling gives at most 65 sizes; a stride could ask for 2^64. */
-    if (stride && (max - min) / stride >= PREDICTION_MAX_SIZES)
+    if (stride && (max - min) / stride >= PREDICTION_MAX_SIZES - 1)
         err_usage("-m %zu -M %zu -S %zu: more than %d sizes (a larger -S or doubling, -S 0)",
                   min, max, stride, PREDICTION_MAX_SIZES);
     if (root >= np)
@@ -229,6 +222,9 @@ int main(int argc, char **argv)
         out_comment("root: %zu", root);
     out_comment("message sizes: %zu to %zu, %s %zu", min, max, stride ? "stride" : "doubling from",
                 stride ? stride : min);
+    /* The sizes collective measures with the same -m, -M and -S: MIN
+     * doubling up to MAX, or MIN by STRIDE with MAX itself last. */
+    const struct cpm_msgset sizes = {min, max, stride, 0.1, 1, SIZE_MAX, stride == 0};
     if (p2p) {
         for (int i = 0; i < (int)np; i++)
             for (int j = 0; j < (int)np; j++) {
@@ -238,23 +234,20 @@ int main(int argc, char **argv)
                 report_context_size("rank_i", (size_t)i);
                 report_context_size("rank_j", (size_t)j);
                 out_line("#msg time");
-                for (size_t m = min; m <= max; m = next_size(m, stride)) {
+                size_t m = min;
+                do
                     print_time(m, cpm_predict_p2p(p, i, j, m));
-                    if (next_size(m, stride) <= m)
-                        break;
-                }
+                while (cpm_msgset_after(&sizes, m, &m));
                 out_block_end();
             }
     } else {
         out_line("#msg time");
-        for (size_t m = min; m <= max; m = next_size(m, stride)) {
-            double t = own     ? own->predict(model, (int)root, m)
-                       : based ? cpm_coll_op_predict(based, model, (int)np, (int)root, m)
-                               : predict_generic(generic, p, (int)np, (int)root, m);
-            print_time(m, t);
-            if (next_size(m, stride) <= m)
-                break;
-        }
+        size_t m = min;
+        do
+            print_time(m, own     ? own->predict(model, (int)root, m)
+                          : based ? cpm_coll_op_predict(based, model, (int)np, (int)root, m)
+                                  : predict_generic(generic, p, (int)np, (int)root, m));
+        while (cpm_msgset_after(&sizes, m, &m));
     }
     kind->free(model);
     err_finish(ERR_STATUS_OK); /* the JSON summary */

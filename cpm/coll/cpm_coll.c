@@ -1,6 +1,7 @@
 /* cpm_coll: generic model-based collectives; see cpm_coll.h. */
 #include "cpm_coll.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,8 +152,8 @@ static int check_args(const struct cpm_predictor *p, int root, MPI_Comm comm, in
         rc = MPI_Comm_size(comm, n);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (!p || p->n < *n)
-        return MPI_ERR_ARG;
+    if (!p || (p->n != 0 && p->n < *n) || (!p->p2p && !p->predict_p2p))
+        return MPI_ERR_ARG; /* n 0: a program's own predictor states no count */
     if (root < 0 || root >= *n)
         return MPI_ERR_ROOT;
     return MPI_SUCCESS;
@@ -179,6 +180,8 @@ int cpm_coll_bcast(const struct cpm_predictor *p, const struct cpm_coll_alg *alg
         return rc;
     if (count < 0)
         return MPI_ERR_COUNT;
+    if (buffer == MPI_IN_PLACE)
+        return MPI_ERR_BUFFER;
     struct cpm_tree t = {0};
     size_t m = (size_t)count * type_size(datatype);
     TRY(cpm_coll_tree(p, alg, CPM_OP_BCAST, n, root, m, NULL, &t));
@@ -216,6 +219,11 @@ int cpm_coll_reduce(const struct cpm_predictor *p, const struct cpm_coll_alg *al
         return MPI_ERR_COUNT;
     if (MPI_Op_commutative(op, &commute) != MPI_SUCCESS || !commute)
         return MPI_ERR_OP;
+    /* MPI_IN_PLACE at the root: its contribution is in recvbuf, where the
+     * result goes; anywhere else it is erroneous, as in MPI. */
+    if (recvbuf == MPI_IN_PLACE || (sendbuf == MPI_IN_PLACE && rank != root))
+        return MPI_ERR_BUFFER;
+    const void *mine = sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     struct cpm_tree t = {0};
     void *acc_raw = NULL, *in_raw = NULL;
     size_t m = (size_t)count * type_size(datatype);
@@ -228,11 +236,11 @@ int cpm_coll_reduce(const struct cpm_predictor *p, const struct cpm_coll_alg *al
      * element before any message: every process finds the same answer, so
      * a refusal cannot leave a partner waiting. */
     if (count > 0) {
-        TRY(self_copy(sendbuf, 1, datatype, acc, 1, datatype));
-        TRY(self_copy(sendbuf, 1, datatype, in, 1, datatype));
+        TRY(self_copy(mine, 1, datatype, acc, 1, datatype));
+        TRY(self_copy(mine, 1, datatype, in, 1, datatype));
         TRY(MPI_Reduce_local(in, acc, 1, datatype, op));
     }
-    TRY(self_copy(sendbuf, count, datatype, acc, count, datatype));
+    TRY(self_copy(mine, count, datatype, acc, count, datatype));
     for (int j = k + 1; j < k + t.size[k]; j += t.size[j]) {
         TRY(MPI_Recv(in, count, datatype, t.order[j], CPM_COLL_TAG, comm, MPI_STATUS_IGNORE));
         TRY(MPI_Reduce_local(in, acc, count, datatype, op));
@@ -303,7 +311,8 @@ static int scatter_run(const struct cpm_tree *t, int k, int parent, const struct
         }
         int c;
         const char *b = root_block(s, t->order[k], &c);
-        TRY(self_copy(b, c, s->type, recvbuf, recvcount, recvtype));
+        if (recvbuf != MPI_IN_PLACE) /* in place: the root's block stays where it is */
+            TRY(self_copy(b, c, s->type, recvbuf, recvcount, recvtype));
     } else {
         TRY(recv_bytes(tmp, total, parent, comm));
         TRY(unpack(tmp, t->bytes[k], recvbuf, recvcount, recvtype));
@@ -340,7 +349,8 @@ static int gather_run(const struct cpm_tree *t, int k, int parent, const void *s
     } else {
         int c;
         char *b = (char *)root_block(s, t->order[k], &c);
-        TRY(self_copy(sendbuf, sendcount, sendtype, b, c, s->type));
+        if (sendbuf != MPI_IN_PLACE) /* in place: the root's block is there already */
+            TRY(self_copy(sendbuf, sendcount, sendtype, b, c, s->type));
         for (int j = 1; j < t->size[k]; j++) {
             b = (char *)root_block(s, t->order[k + j], &c);
             TRY(unpack(tmp + off[j], t->bytes[k + j], b, c, s->type));
@@ -500,10 +510,16 @@ int cpm_coll_scatter(const struct cpm_predictor *p, const struct cpm_coll_alg *a
     int rc = check_args(p, root, comm, &rank, &n);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (recvcount < 0 || (rank == root && sendcount < 0))
+    /* MPI_IN_PLACE: at the root only, as recvbuf (recvcount and recvtype
+     * are then ignored, the root's block of sendbuf is its own). */
+    bool in_place = recvbuf == MPI_IN_PLACE;
+    if ((in_place && rank != root) || (rank == root && sendbuf == MPI_IN_PLACE))
+        return MPI_ERR_BUFFER;
+    if ((!in_place && recvcount < 0) || (rank == root && sendcount < 0))
         return MPI_ERR_COUNT;
     struct cpm_tree t = {0};
-    size_t m = (size_t)recvcount * type_size(recvtype);
+    size_t m = in_place ? (size_t)sendcount * type_size(sendtype)
+                        : (size_t)recvcount * type_size(recvtype);
     struct root_side s = {sendbuf, NULL, NULL, sendcount, sendtype};
     TRY(sg_tree(p, alg, CPM_OP_SCATTER, m, rank, n, root, &t, &k, &parent));
     TRY(scatter_run(&t, k, parent, &s, recvbuf, recvcount, recvtype, comm));
@@ -520,10 +536,16 @@ int cpm_coll_gather(const struct cpm_predictor *p, const struct cpm_coll_alg *al
     int rc = check_args(p, root, comm, &rank, &n);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (sendcount < 0 || (rank == root && recvcount < 0))
+    /* MPI_IN_PLACE: at the root only, as sendbuf (sendcount and sendtype
+     * are then ignored, its block of recvbuf holds its data). */
+    bool in_place = sendbuf == MPI_IN_PLACE;
+    if ((in_place && rank != root) || (rank == root && recvbuf == MPI_IN_PLACE))
+        return MPI_ERR_BUFFER;
+    if ((!in_place && sendcount < 0) || (rank == root && recvcount < 0))
         return MPI_ERR_COUNT;
     struct cpm_tree t = {0};
-    size_t m = (size_t)sendcount * type_size(sendtype);
+    size_t m = in_place ? (size_t)recvcount * type_size(recvtype)
+                        : (size_t)sendcount * type_size(sendtype);
     struct root_side s = {recvbuf, NULL, NULL, recvcount, recvtype};
     TRY(sg_tree(p, alg, CPM_OP_GATHER, m, rank, n, root, &t, &k, &parent));
     TRY(gather_run(&t, k, parent, sendbuf, sendcount, sendtype, &s, comm));
@@ -541,7 +563,10 @@ int cpm_coll_scatterv(const struct cpm_predictor *p, const struct cpm_coll_alg *
     int rc = check_args(p, root, comm, &rank, &n);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (recvcount < 0)
+    bool in_place = recvbuf == MPI_IN_PLACE; /* as for cpm_coll_scatter */
+    if ((in_place && rank != root) || (rank == root && sendbuf == MPI_IN_PLACE))
+        return MPI_ERR_BUFFER;
+    if (!in_place && recvcount < 0)
         return MPI_ERR_COUNT;
     struct cpm_tree t = {0};
     struct root_side s = {sendbuf, sendcounts, displs, 0, sendtype};
@@ -562,7 +587,10 @@ int cpm_coll_gatherv(const struct cpm_predictor *p, const struct cpm_coll_alg *a
     int rc = check_args(p, root, comm, &rank, &n);
     if (rc != MPI_SUCCESS)
         return rc;
-    if (sendcount < 0)
+    bool in_place = sendbuf == MPI_IN_PLACE; /* as for cpm_coll_gather */
+    if ((in_place && rank != root) || (rank == root && recvbuf == MPI_IN_PLACE))
+        return MPI_ERR_BUFFER;
+    if (!in_place && sendcount < 0)
         return MPI_ERR_COUNT;
     struct cpm_tree t = {0};
     struct root_side s = {recvbuf, recvcounts, displs, 0, recvtype};

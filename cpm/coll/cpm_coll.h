@@ -13,7 +13,13 @@
  * scatter and gather data travel between the ends as bytes, so a sendtype
  * and a recvtype must have the same type signature as in MPI). The
  * predictor must describe at least the communicator's processes. Reduce
- * needs a commutative operation. MPI_IN_PLACE is not supported.
+ * needs a commutative operation. MPI_IN_PLACE is taken at the root as MPI
+ * defines it: Reduce's and Gather(v)'s sendbuf (the root's contribution is
+ * in recvbuf already; sendcount and sendtype are ignored there), Scatter(v)'s
+ * recvbuf (the root's block stays in sendbuf; recvcount and recvtype are
+ * ignored there). Anywhere else, and for Bcast, it is erroneous, as in MPI:
+ * that process returns MPI_ERR_BUFFER at once (the others may then wait,
+ * as they do for any erroneous argument of one process).
  * Each returns MPI_SUCCESS or an MPI error code; nothing prints or exits.
  *
  * Scatterv/Gatherv counts reach the other processes as cpm_coll_sgv_mode

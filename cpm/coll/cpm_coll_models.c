@@ -1,6 +1,7 @@
 /* cpm_coll_models: model instances and the X_Y bindings; see cpm_coll_models.h. */
 #include "cpm_coll_models.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -275,7 +276,10 @@ static int flat_piece(int scatter, const void *sendbuf, int sendcount, MPI_Datat
             rc = MPI_Irecv(r + ((MPI_Aint)i * recvcount + first) * rext, count, recvtype, i,
                            CPM_COLL_TAG, comm, &req[nreq++]);
     }
-    if (rc == MPI_SUCCESS) {
+    /* In place (recvbuf of a scatter, sendbuf of a gather at the root):
+     * the root's own block is where it belongs already. */
+    bool in_place = scatter ? recvbuf == MPI_IN_PLACE : sendbuf == MPI_IN_PLACE;
+    if (rc == MPI_SUCCESS && !in_place) {
         const char *from = scatter ? s + ((MPI_Aint)root * sendcount + first) * sext
                                    : s + (MPI_Aint)first * sext;
         char *to = scatter ? r + (MPI_Aint)first * rext
@@ -288,10 +292,40 @@ static int flat_piece(int scatter, const void *sendbuf, int sendcount, MPI_Datat
     return rc != MPI_SUCCESS ? rc : wrc;
 }
 
+/* MPI_IN_PLACE at the root as MPI defines it: the root's count and type
+ * of the other side stand for the ignored ones. Elsewhere: MPI_ERR_BUFFER. */
+static int split_flat_in_place(int scatter, const void *sendbuf, int *sendcount,
+                               MPI_Datatype *sendtype, const void *recvbuf, int *recvcount,
+                               MPI_Datatype *recvtype, int root, MPI_Comm comm)
+{
+    int rank, rc = MPI_Comm_rank(comm, &rank);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    const void *own = scatter ? recvbuf : sendbuf, *other = scatter ? sendbuf : recvbuf;
+    if (rank == root && other == MPI_IN_PLACE)
+        return MPI_ERR_BUFFER;
+    if (own != MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    if (rank != root)
+        return MPI_ERR_BUFFER;
+    if (scatter) {
+        *recvcount = *sendcount;
+        *recvtype = *sendtype;
+    } else {
+        *sendcount = *recvcount;
+        *sendtype = *recvtype;
+    }
+    return MPI_SUCCESS;
+}
+
 int LMO_Scatter_split_flat(CPM_COLL_ARGS_SG)
 {
     if (!LMO_instance.model)
         return MPI_ERR_ARG;
+    int rc = split_flat_in_place(1, sendbuf, &sendcount, &sendtype, recvbuf, &recvcount,
+                                 &recvtype, root, comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
     return flat_piece(1, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, 0, recvcount,
                       root, comm);
 }
@@ -302,13 +336,16 @@ int LMO_Gather_split_flat(CPM_COLL_ARGS_SG)
 {
     if (!LMO_instance.model)
         return MPI_ERR_ARG;
+    int rc = split_flat_in_place(0, sendbuf, &sendcount, &sendtype, recvbuf, &recvcount,
+                                 &recvtype, root, comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
     MPI_Count size;
     MPI_Type_size_x(sendtype, &size);
     size_t rounds = cpm_lmo_gather_rounds(LMO_instance.model, (size_t)sendcount * (size_t)size);
     if (rounds > (size_t)sendcount)
         rounds = sendcount > 0 ? (size_t)sendcount : 1;
     int each = (int)(((size_t)sendcount + rounds - 1) / rounds);
-    int rc = MPI_SUCCESS;
     for (int first = 0; rc == MPI_SUCCESS && (first < sendcount || first == 0);
          first += each ? each : 1) {
         int count = sendcount - first < each ? sendcount - first : each;

@@ -18,7 +18,8 @@
  * LMO adds LMO_Scatter_split_flat (a flat scatter, the root posting all
  * sends at once) and LMO_Gather_split_flat (a flat gather that, for blocks
  * of M1 <= m < M2 bytes, runs as rounds of gathers of pieces below M1,
- * the LMO model's escalation thresholds).
+ * the LMO model's escalation thresholds). All take MPI_IN_PLACE at the
+ * root as cpm_coll.h says.
  *
  * cpm_coll_ops lists every operation by name with what it is, for the
  * tools (prediction uses the same tree builder as the operation).

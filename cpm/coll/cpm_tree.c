@@ -128,14 +128,16 @@ void cpm_tree_dot(FILE *f, const struct cpm_tree *t, const struct cpm_predictor 
     fprintf(f, "}\n");
 }
 
-/* Whether a tree of n processes of the predictor can have this root, and
+/* Whether a tree of n processes of the predictor can have this root (the
+ * predictor predicts and describes at least n processes), and
  * the bytes of all processes (bytes[rank], or m each) fit in a size_t:
  * their sum, in *total, is what the largest edge of a scatter carries. */
 static bool tree_args_valid(const struct cpm_predictor *p, int n, int root, size_t m,
                             const size_t *bytes, size_t *total)
 {
-    return n >= 1 && root >= 0 && root < n && n <= p->n &&
-           cpm_bytes_total(n, m, bytes, total) == 0;
+    /* p->n 0: a program's own predictor, which states no count. */
+    return n >= 1 && root >= 0 && root < n && (p->n == 0 || n <= p->n) &&
+           (p->p2p || p->predict_p2p) && cpm_bytes_total(n, m, bytes, total) == 0;
 }
 
 /* ---- binomial ---- */

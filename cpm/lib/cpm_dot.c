@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cpm_dot_lex.h"
+#include "cpm_escape.h"
 #include "infile.h"
 
 /* The graph being built, with a hash of node IDs (open addressing; slots
@@ -360,6 +361,7 @@ int cpm_dot_slurp(const char *path, char **text, size_t *len, char *err, size_t 
     FILE *f = infile_open(path, why, sizeof why);
     if (!f) {
         snprintf(err, errlen, "cannot open %s: %s", path, why);
+        cpm_escape_controls(err);
         return -1;
     }
     size_t cap = 0, n = 0;

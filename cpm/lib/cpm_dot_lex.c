@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cpm_escape.h"
+
 void cpm_dot_lex_init(struct cpm_dot_lexer *lx, const char *text, size_t len, char *err,
                       size_t errlen)
 {
@@ -25,6 +27,8 @@ int cpm_dot_lex_fail(struct cpm_dot_lexer *lx, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    /* The IDs quoted come from the file, which may be damaged. */
+    cpm_escape_controls(text);
     snprintf(lx->err, lx->errlen, "line %d: %s", line, text);
     return -1;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpm_escape.h"
 #include "infile.h"
 #include "opt.h"
 
@@ -21,32 +22,43 @@ int cpm_read_fail(struct cpm_reader *r, const char *fmt, ...)
     va_end(ap);
     /* A damaged file's bytes are quoted: keep control characters out of
      * the one-line message (and the terminal). */
-    for (char *c = text; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-            *c = '?';
+    cpm_escape_controls(text);
     snprintf(r->err, r->errlen, "line %d: %s", r->line, text);
     return -1;
 }
 
-enum { TOKEN_END = 0, TOKEN_OK = 1, TOKEN_LONG = -1, TOKEN_NUL = -2 };
+enum { TOKEN_END = 0, TOKEN_OK = 1, TOKEN_LONG = -1, TOKEN_NUL = -2, TOKEN_ERROR = -3 };
+
+/* The next byte, remembering the last one read (the end-of-file rule of
+ * cpm_read_end) and why reading failed, if it did. */
+static int next_byte(struct cpm_reader *r)
+{
+    int c = fgetc(r->f);
+    if (c != EOF)
+        r->last = c;
+    else if (ferror(r->f) && !r->read_errno)
+        r->read_errno = errno ? errno : EIO;
+    return c;
+}
 
 /* Next whitespace-separated token, skipping comments: TOKEN_OK, TOKEN_END
  * at the end of the file, TOKEN_LONG when it does not fit (nothing more is
  * read then), TOKEN_NUL at a NUL byte (binary data, or a number that C
- * would read as the digits before it). */
+ * would read as the digits before it), TOKEN_ERROR when the stream cannot
+ * be read (a directory opened as a file). */
 static int next_token(struct cpm_reader *r, char *out, size_t outlen)
 {
     int c;
     for (;;) {
-        c = fgetc(r->f);
+        c = next_byte(r);
         if (c == EOF)
-            return TOKEN_END;
+            return r->read_errno ? TOKEN_ERROR : TOKEN_END;
         if (c == '\0')
             return TOKEN_NUL;
         if (c == '\n')
             r->line++;
         else if (c == '#') {
-            while ((c = fgetc(r->f)) != EOF && c != '\n')
+            while ((c = next_byte(r)) != EOF && c != '\n')
                 if (c == '\0')
                     return TOKEN_NUL;
             if (c == '\n')
@@ -61,16 +73,27 @@ static int next_token(struct cpm_reader *r, char *out, size_t outlen)
         if (len + 1 >= outlen)
             return TOKEN_LONG;
         out[len++] = (char)c;
-        c = fgetc(r->f);
+        c = next_byte(r);
     }
+    if (r->read_errno)
+        return TOKEN_ERROR;
     if (c != EOF)
         ungetc(c, r->f);
     out[len] = '\0';
     return TOKEN_OK;
 }
 
+static int read_error(struct cpm_reader *r)
+{
+    if (r->read_errno == EISDIR)
+        return cpm_read_fail(r, "this is a directory, not a model file");
+    return cpm_read_fail(r, "cannot read the file: %s", strerror(r->read_errno));
+}
+
 static int token_fail(struct cpm_reader *r, int got, const char *what)
 {
+    if (got == TOKEN_ERROR)
+        return read_error(r);
     if (got == TOKEN_NUL)
         return cpm_read_fail(r, "a NUL byte where %s was expected (not a text file?)", what);
     if (got == TOKEN_LONG)
@@ -139,6 +162,30 @@ int cpm_read_threshold(struct cpm_reader *r, const char *what, size_t *out)
     return parse_size(r, what, tok, out);
 }
 
+bool cpm_decimal_text(const char *s)
+{
+    size_t digits = 0;
+    if (*s == '+' || *s == '-')
+        s++;
+    for (; isdigit((unsigned char)*s); s++)
+        digits++;
+    if (*s == '.')
+        for (s++; isdigit((unsigned char)*s); s++)
+            digits++;
+    if (digits == 0)
+        return false;
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '+' || *s == '-')
+            s++;
+        if (!isdigit((unsigned char)*s))
+            return false;
+        while (isdigit((unsigned char)*s))
+            s++;
+    }
+    return *s == '\0';
+}
+
 int cpm_read_double(struct cpm_reader *r, const char *what, double *out)
 {
     char tok[64], *end;
@@ -146,7 +193,7 @@ int cpm_read_double(struct cpm_reader *r, const char *what, double *out)
         return -1;
     errno = 0;
     double v = strtod(tok, &end);
-    if (end == tok || *end || errno == ERANGE || !isfinite(v))
+    if (!cpm_decimal_text(tok) || end == tok || *end || errno == ERANGE || !isfinite(v))
         return cpm_read_fail(r, "%s: '%s' is not a finite number", what, tok);
     *out = v;
     return 0;
@@ -301,9 +348,15 @@ int cpm_read_end(struct cpm_reader *r)
 {
     char tok[64];
     int got = next_token(r, tok, sizeof tok);
-    if (got == TOKEN_END)
+    if (got == TOKEN_END) {
+        /* Every writer ends the file with a newline, so a file whose last
+         * line has none was cut: maybe inside its last number, which would
+         * still read as a number (7.4195638e-11 as 7.4195638e-1). */
+        if (r->last != '\n')
+            return cpm_read_fail(r, "the last line does not end with a newline (truncated?)");
         return 0;
-    if (got == TOKEN_NUL)
+    }
+    if (got == TOKEN_NUL || got == TOKEN_ERROR)
         return token_fail(r, got, "the end of the model");
     return cpm_read_fail(r, "unexpected '%s' after the end of the model (wrong count?)",
                          got == TOKEN_OK ? tok : "...");
@@ -328,7 +381,7 @@ void cpm_write_doubles(FILE *f, const char *key, const double *v, size_t n)
 int cpm_model_read_stream_n(FILE *f, const struct cpm_model_kind *kind, int processes,
                             void **model, char *err, size_t errlen)
 {
-    struct cpm_reader r = {f, 1, err, errlen};
+    struct cpm_reader r = {.f = f, .line = 1, .err = err, .errlen = errlen};
     char name[64];
     int n;
     *model = NULL;
@@ -365,13 +418,16 @@ int cpm_model_read_file(const char *path, const struct cpm_model_kind *kind, int
     FILE *f = infile_open(path, why, sizeof why);
     if (!f) {
         snprintf(err, errlen, "cannot open model file %s: %s", path, why);
+        cpm_escape_controls(err);
         return -1;
     }
     char inner[300];
     int rc = cpm_model_read_stream_n(f, kind, processes, model, inner, sizeof inner);
     fclose(f);
-    if (rc != 0)
+    if (rc != 0) {
         snprintf(err, errlen, "model file %s, %s", path, inner);
+        cpm_escape_controls(err);
+    }
     return rc;
 }
 

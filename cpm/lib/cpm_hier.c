@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpm_escape.h"
 #include "err.h"
 
 static void *need(void *p)
@@ -22,6 +23,8 @@ int cpm_hier_fail(char *err, size_t errlen, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    /* Host names and IDs come from the file or the run's hosts. */
+    cpm_escape_controls(text);
     if (line > 0)
         snprintf(err, errlen, "line %d: %s", line, text);
     else
@@ -270,8 +273,10 @@ int cpm_hier_read_file(const char *path, struct cpm_hier *h, char *err, size_t e
         return -1;
     int rc = cpm_hier_parse(text, len, h, inner, sizeof inner);
     free(text);
-    if (rc != 0)
+    if (rc != 0) {
         snprintf(err, errlen, "hierarchy file %s, %s", path, inner);
+        cpm_escape_controls(err);
+    }
     return rc;
 }
 

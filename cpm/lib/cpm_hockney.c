@@ -22,6 +22,7 @@ struct cpm_hockney *cpm_hockney_alloc(int n)
     }
     h->predictor.p2p = cpm_hockney_predict_p2p;
     h->predictor.n = n;
+    h->predictor.predict_p2p = cpm_predict_p2p_int;
     return h;
 }
 

@@ -22,6 +22,7 @@ struct cpm_lininterp *cpm_lininterp_alloc(int n, size_t num_points)
     }
     l->predictor.p2p = cpm_lininterp_predict_p2p;
     l->predictor.n = n;
+    l->predictor.predict_p2p = cpm_predict_p2p_int;
     return l;
 }
 

@@ -17,14 +17,24 @@ struct cpm_lmo *cpm_lmo_alloc(int n, bool homogeneous)
     l->t = calloc(procs + 1, sizeof *l->t);
     l->L = calloc(links + 1, sizeof *l->L);
     l->inv_beta = calloc(links + 1, sizeof *l->inv_beta);
-    if (!l->C || !l->t || !l->L || !l->inv_beta) {
+    l->b = calloc(links + 1, sizeof *l->b);
+    if (!l->C || !l->t || !l->L || !l->inv_beta || !l->b) {
         cpm_lmo_free(l);
         return NULL;
     }
     l->S = l->M1 = l->M2 = CPM_NO_THRESHOLD;
     l->predictor.p2p = cpm_lmo_predict_p2p;
     l->predictor.n = n;
+    l->predictor.predict_p2p = cpm_predict_p2p_int;
+    cpm_lmo_rates(l);
     return l;
+}
+
+void cpm_lmo_rates(struct cpm_lmo *l)
+{
+    size_t links = l->homogeneous ? 1 : cpm_pairs(l->n);
+    for (size_t k = 0; k < links; k++)
+        l->b[k] = 1.0 / l->inv_beta[k];
 }
 
 void cpm_lmo_free(struct cpm_lmo *l)
@@ -35,6 +45,7 @@ void cpm_lmo_free(struct cpm_lmo *l)
     free(l->t);
     free(l->L);
     free(l->inv_beta);
+    free(l->b);
     free(l);
 }
 
@@ -244,6 +255,7 @@ int cpm_lmo_read(struct cpm_reader *r, int n, struct cpm_lmo **model)
         memcpy(l->t, v[1].v, v[1].len * sizeof *l->t);
         memcpy(l->L, v[2].v, v[2].len * sizeof *l->L);
         memcpy(l->inv_beta, v[3].v, v[3].len * sizeof *l->inv_beta);
+        cpm_lmo_rates(l);
         rc = read_thresholds(r, l);
     }
     for (int f = 0; f < 4; f++)

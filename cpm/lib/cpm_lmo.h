@@ -33,6 +33,9 @@ struct cpm_lmo {
     bool homogeneous;               /* one value per parameter below */
     double *C, *t;                  /* n (1 when homogeneous) delays, s and s/byte */
     double *L, *inv_beta;           /* pairs (1 when homogeneous), s and s/byte */
+    double *b; /* the manual's rates beta = 1 / inv_beta, bytes/s (inf where
+                * inv_beta is 0), set by cpm_lmo_rates for programs written
+                * to it; nothing in the library reads them */
     size_t S;                       /* one-to-many threshold or CPM_NO_THRESHOLD */
     double one2many_small[2], one2many_large[2]; /* intercept, slope */
     size_t M1, M2;                  /* many-to-one thresholds */
@@ -43,6 +46,9 @@ struct cpm_lmo {
 
 struct cpm_lmo *cpm_lmo_alloc(int n, bool homogeneous);
 void cpm_lmo_free(struct cpm_lmo *model);
+/* b from inv_beta; the reader, the estimates and cpm_lmo_homogeneous_of
+ * call it once they have set inv_beta. */
+void cpm_lmo_rates(struct cpm_lmo *model);
 
 /* The measurements of one size M > 0 that fix the parameters: one-to-two
  * experiments (M out, empty back) of 0 and M bytes (3 per triplet,

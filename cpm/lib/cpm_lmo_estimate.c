@@ -230,6 +230,7 @@ int cpm_lmo_solve(struct cpm_lmo *l, const struct cpm_lmo_data *d, double cl, ch
         l->fixes.negative_L += l->L[p] < 0.0;
         l->fixes.negative_inv_beta += l->inv_beta[p] < 0.0;
     }
+    cpm_lmo_rates(l);
     /* The spread of the pairs' solutions over their triplets, with the
      * C and t above (the round trips are what differs between them). */
     for (size_t tr = 0; tr < triplets; tr++) {
@@ -269,6 +270,7 @@ struct cpm_lmo *cpm_lmo_homogeneous_of(const struct cpm_lmo *het)
         h->L[0] += het->L[p] / (double)pairs;
         h->inv_beta[0] += het->inv_beta[p] / (double)pairs;
     }
+    cpm_lmo_rates(h);
     h->S = het->S;
     h->M1 = het->M1;
     h->M2 = het->M2;

@@ -62,13 +62,22 @@ int cpm_precision_check(const struct cpm_precision *p, char *err, size_t errlen)
  * stride doubles while each new point lies within max_diff (relative) of the
  * line through the two previous points, else it is halved (not below
  * min_stride) and a point is inserted closer, again ending with max_size;
- * at most max_num sizes either way. */
+ * or, when doubling is set (stride and the adaptive fields are then not
+ * used), the manual's rule of collective and prediction: min_size, then
+ * each size twice the one before (0 followed by 1) while it is at most
+ * max_size, which is not added; at most max_num sizes in every kind. */
 struct cpm_msgset {
     size_t min_size, max_size, stride;
     double max_diff;
     size_t min_stride, max_num;
+    bool doubling;
 };
-#define CPM_MSGSET_DEFAULT {0, 65536, 8192, 0.1, 1024, 100}
+#define CPM_MSGSET_DEFAULT {0, 65536, 8192, 0.1, 1024, 100, false}
+/* The size after last in a set that is not adaptive (regular by stride,
+ * or doubling): true with it in *next, false when last ends the set (its
+ * max_num aside). Pure: the tools that predict walk the sizes the tools
+ * that measure do. */
+bool cpm_msgset_after(const struct cpm_msgset *m, size_t last, size_t *next);
 /* Checks the fields and that the set yields at least min_sizes sizes (a
  * regression needs two); 0, or -1 with a message. */
 int cpm_msgset_check(const struct cpm_msgset *m, size_t min_sizes, char *err, size_t errlen);

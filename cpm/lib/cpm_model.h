@@ -12,11 +12,13 @@
  *     PLogP.
  * Model file format (text, '#' starts a comment that runs to the end of the
  * line): "model NAME" then "processes N" (read and written here, for every
- * model) then the model's own fields, each documented at its read function.
+ * model) then the model's own fields, each documented at its read function;
+ * numbers in decimal, and a newline at the end of the last line.
  */
 #ifndef COMMSWEEP_CPM_MODEL_H
 #define COMMSWEEP_CPM_MODEL_H
 
+#include <limits.h>
 #include <mpi.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,12 +30,23 @@
 struct cpm_predictor {
     /* Predicted time of a message of m bytes from process i to process j. */
     double (*p2p)(const struct cpm_predictor *self, int i, int j, size_t m);
-    int n; /* processes the model describes */
+    int n; /* processes the model describes; 0: not said (a program's own) */
+    /* The manual's CPM_predictor::predict_p2p (cpm_api.h): the same with a
+     * size of type int, self the predictor or the model that begins with
+     * it; NaN for a size below 0. Every model's predictor has it; a
+     * program's own predictor may give only this one (p2p NULL). */
+    double (*predict_p2p)(void *self, int i, int j, int m);
 };
+
+/* predict_p2p of every model's predictor: p2p with m as a size. */
+double cpm_predict_p2p_int(void *self, int i, int j, int m);
 
 static inline double cpm_predict_p2p(const struct cpm_predictor *p, int i, int j, size_t m)
 {
-    return p->p2p(p, i, j, m);
+    if (p->p2p)
+        return p->p2p(p, i, j, m);
+    /* A predictor written to the manual: its sizes are int. */
+    return p->predict_p2p((void *)p, i, j, m > (size_t)INT_MAX ? INT_MAX : (int)m);
 }
 
 /* A message size threshold that was not found (written "none"). */
@@ -57,6 +70,8 @@ struct cpm_reader {
     int line;
     char *err;
     size_t errlen;
+    int last;       /* the last byte read: the file must end with a newline */
+    int read_errno; /* why the stream could not be read, 0 while it could */
 };
 /* Values read so far, grown by doubling. */
 struct cpm_values {
@@ -67,9 +82,10 @@ struct cpm_values {
 int cpm_values_push(struct cpm_values *vals, double x);
 void cpm_values_free(struct cpm_values *vals);
 
-/* Each returns 0, or -1 with a message in r->err. A NUL byte anywhere in
- * the file is refused (it is not text, and a number cut by one would read
- * as the digits before it). */
+/* Each returns 0, or -1 with a message in r->err (control bytes of the
+ * file's words quoted there as '?', cpm_escape_controls). A NUL byte
+ * anywhere in the file is refused (it is not text, and a number cut by one
+ * would read as the digits before it). */
 int cpm_read_fail(struct cpm_reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cpm_read_word(struct cpm_reader *r, const char *what, char *out, size_t outlen);
 int cpm_read_expect(struct cpm_reader *r, const char *word);
@@ -77,7 +93,11 @@ int cpm_read_int(struct cpm_reader *r, const char *what, long min, long max, int
 int cpm_read_size(struct cpm_reader *r, const char *what, size_t *out);
 /* A size or "none" (CPM_NO_THRESHOLD). */
 int cpm_read_threshold(struct cpm_reader *r, const char *what, size_t *out);
-/* A finite number. */
+/* Whether s is a decimal number: [+-]digits[.digits][e[+-]digits], with
+ * digits on at least one side of the point. Hexadecimal floats, inf and
+ * nan, which strtod takes, are not: no writer gives them. */
+bool cpm_decimal_text(const char *s);
+/* A finite decimal number (cpm_decimal_text). */
 int cpm_read_double(struct cpm_reader *r, const char *what, double *out);
 /* A finite number in [lo, hi]; unit names it in the message ("s"). */
 int cpm_read_bounded(struct cpm_reader *r, const char *what, double lo, double hi,
@@ -106,7 +126,8 @@ int cpm_read_pair(struct cpm_reader *r, const char *word, int i, int j);
 void cpm_write_sizes(FILE *f, const double *sizes, size_t n);
 /* "KEY VALUE" pairs. */
 int cpm_read_keyed_int(struct cpm_reader *r, const char *key, long min, long max, int *out);
-/* Succeeds only at the end of the file. */
+/* Succeeds only at the end of the file, and only when its last byte is a
+ * newline (one cut inside its last number is refused). */
 int cpm_read_end(struct cpm_reader *r);
 void cpm_write_threshold(FILE *f, const char *key, size_t value);
 void cpm_write_doubles(FILE *f, const char *key, const double *v, size_t n);

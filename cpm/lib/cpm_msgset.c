@@ -1,4 +1,4 @@
-/* cpm_msgset: regular and adaptive message sets; see cpm_measure.h. */
+/* cpm_msgset: regular, doubling and adaptive message sets; see cpm_measure.h. */
 #include "cpm_measure.h"
 
 #include <limits.h>
@@ -11,12 +11,32 @@
 #include "err.h"
 #include "watchdog.h"
 
+bool cpm_msgset_after(const struct cpm_msgset *m, size_t last, size_t *next)
+{
+    if (last >= m->max_size)
+        return false;
+    if (m->doubling) {
+        if (last > m->max_size / 2 && last > 0)
+            return false; /* twice last is above the maximum (or past SIZE_MAX) */
+        *next = last ? 2 * last : 1;
+        return true;
+    }
+    /* A regular set ends with max_size itself. */
+    *next = m->max_size - last <= m->stride ? m->max_size : last + m->stride;
+    return true;
+}
+
 size_t cpm_msgset_count(const struct cpm_msgset *m)
 {
     if (m->min_size > m->max_size || m->max_num == 0)
         return 0;
     size_t span = m->max_size - m->min_size, count;
-    if (span == 0)
+    if (m->doubling) {
+        count = 1;
+        for (size_t at = m->min_size, next; count < m->max_num && cpm_msgset_after(m, at, &next);
+             at = next)
+            count++;
+    } else if (span == 0)
         count = 1;
     else if (m->stride == 0)
         count = 2;
@@ -32,9 +52,9 @@ int cpm_msgset_check(const struct cpm_msgset *m, size_t min_sizes, char *err, si
                  m->max_size);
     else if (m->max_num < 1)
         snprintf(err, errlen, "the message set needs at least one size");
-    else if (m->stride == 0 && m->min_stride < 1)
+    else if (m->stride == 0 && !m->doubling && m->min_stride < 1)
         snprintf(err, errlen, "an adaptive message set needs a minimum stride of at least 1");
-    else if (m->stride == 0 && !(m->max_diff > 0.0))
+    else if (m->stride == 0 && !m->doubling && !(m->max_diff > 0.0))
         snprintf(err, errlen, "an adaptive message set needs a positive maximum difference");
     else if (cpm_msgset_count(m) < min_sizes)
         snprintf(err, errlen,
@@ -74,12 +94,12 @@ bool cpm_msgset_walk_next(struct cpm_msgset_walk *w, size_t *size)
         *size = w->pending = w->set.min_size;
         return true;
     }
-    size_t last = w->sizes[w->count - 1];
-    if (last >= w->set.max_size)
+    /* The adaptive set steps by its current stride, as a regular one would. */
+    struct cpm_msgset step = w->set;
+    step.stride = w->stride;
+    size_t next;
+    if (!cpm_msgset_after(&step, w->sizes[w->count - 1], &next))
         return false;
-    /* Both kinds of set end with max_size itself. */
-    bool beyond = w->set.max_size - last < w->stride;
-    size_t next = beyond ? w->set.max_size : last + w->stride;
     *size = w->pending = next;
     return true;
 }
@@ -93,7 +113,7 @@ static void walk_append(struct cpm_msgset_walk *w, size_t size, double time)
 
 void cpm_msgset_walk_record(struct cpm_msgset_walk *w, size_t size, double time)
 {
-    if (w->set.stride != 0 || w->count < 2) {
+    if (w->set.stride != 0 || w->set.doubling || w->count < 2) {
         walk_append(w, size, time);
         return;
     }

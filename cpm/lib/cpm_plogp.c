@@ -32,8 +32,10 @@ struct cpm_plogp *cpm_plogp_alloc(int n, size_t num_points)
     }
     p->predictor.p2p = cpm_plogp_predict_p2p;
     p->predictor.n = n;
+    p->predictor.predict_p2p = cpm_predict_p2p_int;
     p->loggp_predictor.p2p = cpm_loggp_predict_p2p;
     p->loggp_predictor.n = n;
+    p->loggp_predictor.predict_p2p = cpm_loggp_predict_p2p_int;
     return p;
 }
 
@@ -102,6 +104,15 @@ double cpm_loggp_predict_p2p(const struct cpm_predictor *self, int i, int j, siz
     struct cpm_loggp_params l;
     cpm_loggp_params(p, i, j, &l);
     return at_least_zero(l.L + l.o2 + l.G * bytes_after_first(m));
+}
+
+double cpm_loggp_predict_p2p_int(void *self, int i, int j, int m)
+{
+    const struct cpm_predictor *p = self;
+    /* The model itself begins with the PLogP predictor: take its LogGP one. */
+    if (p->p2p != cpm_loggp_predict_p2p)
+        p = &((const struct cpm_plogp *)self)->loggp_predictor;
+    return cpm_predict_p2p_int((void *)p, i, j, m);
 }
 
 double cpm_plogp_hpredict_sg_linear(const struct cpm_plogp *p, size_t m)

@@ -33,8 +33,11 @@ struct cpm_loggp_params {
 };
 
 struct cpm_plogp {
-    struct cpm_predictor predictor;       /* PLogP; first member */
-    struct cpm_predictor loggp_predictor; /* LogGP from the same data */
+    struct cpm_predictor predictor; /* PLogP; first member */
+    union {                         /* LogGP from the same data */
+        struct cpm_predictor loggp_predictor;
+        struct cpm_predictor LogGP_predictor; /* the manual's name */
+    };
     int n;
     size_t num_points;
     double *sizes;                /* num_points, increasing, sizes[0] = 0 */
@@ -59,6 +62,9 @@ void cpm_plogp_write(FILE *f, const struct cpm_plogp *model);
 
 double cpm_plogp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m);
 double cpm_loggp_predict_p2p(const struct cpm_predictor *self, int i, int j, size_t m);
+/* loggp_predictor's predict_p2p (cpm_model.h): self the LogGP predictor,
+ * or the model (whose first member is the PLogP one). */
+double cpm_loggp_predict_p2p_int(void *self, int i, int j, int m);
 void cpm_loggp_params(const struct cpm_plogp *model, int i, int j, struct cpm_loggp_params *out);
 /* Homogeneous (averaged over pairs) linear scatter/gather:
  * PLogP L + (n-1) g(M);  LogGP L + 2o + (n-1)(M-1)G + (n-2)g. */

@@ -1,4 +1,6 @@
-/* cpm_registry: the models the tools know by name; see cpm_model.h. */
+/* cpm_registry: the models the tools know by name, and what their
+ * predictors share; see cpm_model.h. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,4 +45,10 @@ int cpm_estimate_flags_check(const struct cpm_estimate_args *a, const char *kind
         return 0;
     snprintf(err, errlen, "the %s model does not take %s", kind_name, flag);
     return -1;
+}
+
+double cpm_predict_p2p_int(void *self, int i, int j, int m)
+{
+    const struct cpm_predictor *p = self;
+    return m < 0 ? NAN : p->p2p(p, i, j, (size_t)m);
 }

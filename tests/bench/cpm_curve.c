@@ -97,7 +97,7 @@ int main(int argc, char **argv)
         cpm_diag_usage("cpm_curve: out of memory");
     for (size_t s = 0; s < count; s++)
         cpm_measure_p2p(MPI_COMM_WORLD, sizes[s], false, p, r + s * pairs);
-    struct cpm_msgset set = {0, max, max / 8, 0.1, 1024, 100};
+    struct cpm_msgset set = {0, max, max / 8, 0.1, 1024, 100, false};
     struct cpm_hockney *h = cpm_hockney_estimate_regression(MPI_COMM_WORLD, &set, p, false);
     if (rank == 0) {
         printf("# cpm_curve: %d processes, one launch\n", n);

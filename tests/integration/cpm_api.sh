@@ -7,7 +7,9 @@
 # rank (Hockney_initialize) and broadcasts with
 # Hockney_Bcast_ucs_binomial_min, whose n - 1 sends a counter linked in
 # (tests/api/count_sends.c) reports; its own messages for a missing
-# argument and an unreadable file.
+# argument and an unreadable file. Then the programs written from the
+# manual's sections 6-8 (tests/api/cpm_manual_snippets.c), built the same
+# way and run at 3 and 4 ranks.
 . "$(dirname "$0")/../lib.sh"
 PREFIX="$TMPD/prefix"
 EXAMPLE="$TMPD/cpm_coll_example"
@@ -48,3 +50,21 @@ run 2 "$EXAMPLE"
 expect '[ "$RC" = 0 ] && grep -q "You must specify an input argument" "$ERR"' "the example without -i says so"
 run 2 "$EXAMPLE" -i "$TMPD/none.model"
 expect '[ "$RC" = 0 ] && grep -q "Cannot read input file" "$ERR"' "the example with a missing file says so"
+
+# Programs written from the manual's sections 6-8 (tests/api/cpm_manual_snippets.c):
+# measurement, estimates, every model's predictions, the generic
+# predictions, LMO's triplet index, the model structs' fields, a predictor
+# of one's own with the generic collectives, and the bindings; compiled
+# against the installed header alone, warning-free, then run.
+SNIPPETS="$TMPD/cpm_manual_snippets"
+${MPICC:-mpicc} -Wall -Wextra -Werror -I"$PREFIX/include" -o "$SNIPPETS" \
+    "$TOP/tests/api/cpm_manual_snippets.c" -L"$PREFIX/lib" -lcpm_coll -lcpm -lgsl -lgslcblas \
+    -lhwloc -lm -Wl,-rpath,"$PREFIX/lib" > "$TMPD/cc.log" 2>&1
+RC=$?
+cp "$TMPD/cc.log" "$ERR"
+expect '[ "$RC" = 0 ]' "the snippets written from the manual's sections 6-8 compile against the installed header"
+for np in 3 4; do
+    run "$np" "$SNIPPETS"
+    expect '[ "$RC" = 0 ] && [ "$(grep -c "^snippet .*: ok$" "$OUT")" = 11 ] && grep -qx "0 snippets failed" "$OUT"' \
+        "the 11 snippets of the manual's sections 6-8 at $np ranks"
+done

@@ -2,8 +2,9 @@
 # CPM model-based collectives (libcpm_coll): every operation of every model
 # at 1, 2, 3, 4, 5 and 8 ranks (under MPICH to 5), several roots, sizes 0,
 # 1, odd and above 64 KiB, Scatterv/Gatherv with uneven counts in the three
-# count modes, the data checked on every rank (coll_test --all, one launch
-# per rank count);
+# count modes, every rooted operation but Bcast also with MPI_IN_PLACE at
+# the root, the data checked on every rank (coll_test --all, one launch per
+# rank count);
 # the seed's test (5.3); collective -l with its data check; prediction and
 # --dot of the tree an operation runs; bad input refused.
 . "$(dirname "$0")/../lib.sh"
@@ -73,6 +74,19 @@ expect '[ "$RC" = 0 ] && grep -q "^# Hockney_Bcast_ucs_binomial_min of 1024 byte
     "the seed's test: Hockney model read on rank 0, distributed, Bcast checked"
 run 4 "$CT" -i "$M4/LMO.model" -C LMO -O LMO_Gather_split_flat -m 5000 --root 2
 expect '[ "$RC" = 0 ]' "coll_test -C LMO -O LMO_Gather_split_flat (split range) at root 2"
+
+# MPI_IN_PLACE at the root (coll_test --all runs every rooted operation so
+# at every root; here one of each kind from the command line).
+for op in Hockney_Reduce_dfs_binomial_min LinInterp_Scatter_ucs_binomial_max \
+    PLogP_Gather_bfs_binomial_min LMO_Gatherv_Traff Hockney_Scatterv_sorted_flat_asc \
+    LMO_Scatter_split_flat LMO_Gather_split_flat; do
+    model=${op%%_*}
+    run 4 "$CT" -i "$M4/$model.model" -C "$model" -O "$op" -m 5000 --root 1 --in-place
+    expect '[ "$RC" = 0 ] && grep -q "^# $op of 5000 bytes from root 1 on 4 processes: ok" "$OUT"' \
+        "coll_test -O $op --in-place at root 1"
+done
+refused 2 coll_test "coll_test --in-place with Bcast (no MPI_IN_PLACE) refused" \
+    "$CT" -i "$M4/Hockney.model" --in-place
 
 SMALL="-m 0 -M 70001 -S 35000 -r 2 -R 3"
 run 4 "$COLL" -l "$LIB" -O Hockney_Scatter_dfs_binomial_min -o "model=Hockney,file=$M4/Hockney.model" $SMALL

@@ -4,7 +4,8 @@
 # model, flags a model does not take and model files for another number of
 # processes are refused with one line and status 2 (the files at their
 # header, before anything is allocated); parallel triplet rounds with idle
-# ranks.
+# ranks; model files cut at any of their last 20 bytes, hexadecimal floats,
+# a directory and C1 control bytes refused with one line.
 . "$(dirname "$0")/../lib.sh"
 MODEL="$BUILD/cpm/model"
 PRED="$BUILD/cpm/prediction"
@@ -77,3 +78,43 @@ expect '[ "$RC" = 0 ] && [ "$(grep -c "^link" "$TMPD/lmo5.out")" = 10 ] && grep 
     "model -C LMO -p at 5 ranks: every link, and the report"
 run1 "$PRED" -n 5 -O gather_flat -i "$TMPD/lmo5.out" -C LMO -m 1024 -M 2048
 expect '[ "$RC" = 0 ] && [ "$(data_lines | wc -l)" = 2 ]' "prediction from the 5-rank LMO file"
+
+# Model files cut at any of their last 20 bytes (a newline alone included):
+# the files libcpm writes for every kind, and those model wrote above.
+# A cut inside the last number read as a shorter number, with status 0.
+mkdir -p "$TMPD/seeds"
+"$BUILD/tests/fuzz/cpm_mutate" seeds "$TMPD/seeds"
+cut_bad="" cut_runs=0
+for spec in Hockney:4:seeds/Hockney.model LinInterp:4:seeds/LinInterp.model \
+    PLogP:4:seeds/PLogP.model LMO:4:seeds/LMO.model LMO:3:seeds/LMOh.model \
+    Hockney:2:h.out LinInterp:2:l.out PLogP:2:p.out LMO:5:lmo5.out; do
+    IFS=: read -r kind np file <<< "$spec"
+    size=$(wc -c < "$TMPD/$file")
+    for cut in $(seq 1 20); do
+        head -c $((size - cut)) "$TMPD/$file" > "$TMPD/cut.model"
+        run1 "$PRED" -n "$np" -C "$kind" -O p2p -i "$TMPD/cut.model" -M 16
+        cut_runs=$((cut_runs + 1))
+        [ "$RC" = 2 ] && [ "$(wc -l < "$ERR")" = 1 ] || cut_bad="$cut_bad $file-$cut:$RC"
+    done
+    run1 "$PRED" -n "$np" -C "$kind" -O p2p -i "$TMPD/$file" -M 16
+    [ "$RC" = 0 ] || cut_bad="$cut_bad $file(whole):$RC"
+done
+expect '[ -z "$cut_bad" ] && [ "$cut_runs" = 180 ]' \
+    "9 model files cut at each of their last 20 bytes refused with one line, whole read${cut_bad:+ (not:$cut_bad)}"
+# b = 7.4195638e-11 cut to 7.4195638e-1, which predicted 48,625 s.
+printf 'model Hockney\nprocesses 2\n0 1 1e-5 7.4195638e-1' > "$TMPD/cut.model"
+run1 "$PRED" -n 2 -C Hockney -O p2p -i "$TMPD/cut.model"
+expect 'grep -q "cut.model, line 3: the last line does not end with a newline (truncated?)" "$ERR"' \
+    "... a cut inside the last number says so"
+
+# Hexadecimal floats (strtod's) are no model file's numbers.
+printf 'model Hockney\nprocesses 2\n0 1 0x1p-20 1e-9\n' > "$TMPD/hex.out"
+refused 0 prediction "a hexadecimal float refused" "$PRED" -n 2 -O p2p -i "$TMPD/hex.out" -C Hockney
+expect 'grep -q "line 3: latency a: .0x1p-20. is not a finite number" "$ERR"' "... naming it"
+# A directory, and bytes that would drive a terminal, quoted as '?'.
+refused 0 prediction "a directory as a model file refused" "$PRED" -n 2 -O p2p -i "$TMPD" -C Hockney
+expect 'grep -q "a folder, not a regular file" "$ERR"' "... as a folder"
+printf 'model Hockney\nprocesses 2\n0 1 1\2332\233[2J 1e-9\n' > "$TMPD/c1.out"
+refused 0 prediction "a C1 control byte in a number refused" "$PRED" -n 2 -O p2p -i "$TMPD/c1.out" -C Hockney
+expect '! LC_ALL=C grep -q "[[:cntrl:]]" "$ERR" && ! LC_ALL=C grep -q "$(printf "\\233")" "$ERR" && grep -q "1?2?\[2J" "$ERR"' \
+    "... with the byte written '?'"

@@ -1,7 +1,8 @@
 #!/bin/bash
 # The suite with MPICH: builds it with MPICH's compiler wrapper into its own
 # folder and runs the alltoall, always, OSU, coarray, CPM model-based
-# collective, network-map, input-file and --timeout integration tests under
+# collective, collective, manual API and model-file input, network-map,
+# input-file and --timeout integration tests under
 # MPICH's launcher (Hydra). Open MPI stays the default everywhere else.
 # Hydra needs no extra flags here: it starts local ranks by fork, runs as
 # root without complaint, and runs more ranks than cores.
@@ -14,7 +15,7 @@ set -u
 build=${MPICH_BUILD:-build-mpich}
 mpicc=${MPICH_MPICC:-mpicc.mpich}
 mpiexec=${MPICH_MPIEXEC:-mpiexec.mpich}
-patterns=${MPICH_TESTS:-alltoall_* always_* osu_* caf_* cpm_coll* netmap input_files timeout}
+patterns=${MPICH_TESTS:-alltoall_* always_* osu_* caf_* cpm_coll* cpm_api cpm_inputs netmap input_files timeout}
 # (The Makefile itself turns off MPICH's false -Wstringop-overflow.)
 cflags=${MPICH_CFLAGS:-${CFLAGS:--O2 -g}}
 # lib.sh (TOP, TMPD, ok/not_ok/skip and summary) picks the launcher flags

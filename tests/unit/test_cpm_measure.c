@@ -98,7 +98,7 @@ static double straight(double x) { return 5 + 0.002 * x; }
 static void test_regular_msgset(void **state)
 {
     (void)state;
-    struct cpm_msgset m = {0, 10, 4, 0.1, 1, 100};
+    struct cpm_msgset m = {0, 10, 4, 0.1, 1, 100, false};
     size_t sizes[100] = {0};
     /* min + k stride below max, then max itself */
     assert_int_equal(walk(&m, straight, sizes), 4);
@@ -113,7 +113,7 @@ static void test_regular_msgset(void **state)
 static void test_adaptive_msgset_finds_kink(void **state)
 {
     (void)state;
-    struct cpm_msgset m = {0, 200000, 0, 0.02, 256, 100};
+    struct cpm_msgset m = {0, 200000, 0, 0.02, 256, 100, false};
     size_t sizes[100] = {0};
     size_t count = walk(&m, kinked, sizes);
     assert_true(count >= 4);

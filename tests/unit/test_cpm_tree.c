@@ -18,7 +18,7 @@ static double slow_link(const struct cpm_predictor *self, int i, int j, size_t m
     double c = (i == 0 && j == 3) || (i == 3 && j == 0) ? 10.0 : 1.0 + 0.1 * j;
     return c * (1.0 + (double)m);
 }
-static const struct cpm_predictor slow = {slow_link, 5};
+static const struct cpm_predictor slow = {.p2p = slow_link, .n = 5};
 
 static double bytes_link(const struct cpm_predictor *self, int i, int j, size_t m)
 {
@@ -27,7 +27,7 @@ static double bytes_link(const struct cpm_predictor *self, int i, int j, size_t 
     (void)j;
     return (double)m;
 }
-static const struct cpm_predictor by_bytes = {bytes_link, 5};
+static const struct cpm_predictor by_bytes = {.p2p = bytes_link, .n = 5};
 
 static void expect_tree(const struct cpm_tree *t, const int *order, const int *size)
 {
