@@ -11,6 +11,7 @@
 #include "clocksync.h"
 #include "coll_compute.h"
 #include "coll_data.h"
+#include "coll_groups.h"
 #include "coll_neighbor.h"
 #include "osu_compat.h"
 #include "osu_ddt.h"
@@ -67,6 +68,8 @@ static int parse_root(const char *arg, void *dest, char *err, size_t errlen)
 }
 
 #define COLL_MAX_SIZES 130 /* doubling steps of a size_t, 0 included */
+/* The text of one row, as --groups gathers it. */
+#define COLL_ROW_TEXT sizeof(((struct osu_row *)0)->text)
 
 /* The parts of a non-blocking call timed apart, as OMB 7.4 reports them. */
 enum { PART_COMPUTE, PART_INIT, PART_TEST, PART_WAIT, COLL_NPARTS };
@@ -107,6 +110,13 @@ struct coll_run {
     size_t kept[2], missed[2];
     double length[2];
     enum busbw_kind busbw;    /* the program's collective for nccl-tests' bus bandwidth */
+    struct coll_groups_spec groups; /* --groups */
+    bool ladder;              /* --np-ladder */
+    size_t node_block;        /* --nodes-by-block: blocks of ranks as the nodes (0: memory) */
+    bool laid_out;            /* --groups or --np-ladder: rows go to world rank 0 */
+    struct coll_layout lay;   /* the groups now running (a ladder step: one) */
+    char heading[COLL_ROW_TEXT]; /* the columns, printed in every block */
+    char *gathered;           /* world rank 0: each rank's row of the size */
 };
 
 /* min, avg, max of a quantity, valid on rank 0. */
@@ -481,7 +491,16 @@ static void row_finish(const struct coll_run *r, struct osu_row *row, const stru
         osu_row_value(row, t->max * 1e6);
         osu_row_count(row, n);
     }
-    osu_row_end_checked(row, r->check, r->failed, NULL, NULL, "%s", r->failure);
+    if (r->laid_out && r->check) {
+        /* The group's own verdict in its row; the world's comes after the
+         * rows are gathered (laid_out_size), where every rank takes part. */
+        int mine = r->failed, any = 0;
+        MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, r->c.comm));
+        osu_row_text(row, any ? "Fail" : "Pass");
+        osu_row_end(row);
+    } else {
+        osu_row_end_checked(row, r->check, r->failed, NULL, NULL, "%s", r->failure);
+    }
     report_windows(r);
 }
 
@@ -674,6 +693,29 @@ static void set_type(struct coll_run *r, enum coll_type t)
     c->value_max = coll_value_max(t, r->b->reduction, c->nranks);
 }
 
+/* What --groups and --np-ladder do not take (every rank reads the same). */
+static void check_layout_options(struct coll_run *r)
+{
+    bool groups = r->groups.kind != COLL_GROUPS_NONE;
+    r->laid_out = groups || r->ladder;
+    bool by_node = r->groups.kind == COLL_GROUPS_NODE || r->groups.kind == COLL_GROUPS_CROSS;
+    if (r->node_block && !by_node)
+        err_usage("--nodes-by-block applies to --groups=node and --groups=cross");
+    if (!r->laid_out)
+        return;
+    const char *which = groups ? "--groups" : "--np-ladder";
+    if (groups && r->ladder)
+        err_usage("--groups and --np-ladder do not go together: give one");
+    if (report_jsonl())
+        err_usage("%s writes text only: leave out --format=jsonl", which);
+    if (report_stats())
+        err_usage("%s does not take --stats", which);
+    if (r->timing == TIMEWIN_WINDOW)
+        err_usage("%s takes --timing=barrier only", which);
+    if (groups && r->type_choice == TYPE_ALL)
+        err_usage("--groups takes one element type: -T all is not taken");
+}
+
 static void parse_options(struct coll_run *r, int argc, char **argv)
 {
     const struct coll_bench *b = r->b;
@@ -739,6 +781,23 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         extra[nextra++] = coll_nbr_option(&r->nbr);
     extra[nextra++] = timewin_timing_option(&r->timing);
     extra[nextra++] = timewin_length_option(&r->window_us);
+    /* The neighborhood collectives' topology spans the world: no groups. */
+    if (!b->neighbor) {
+        extra[nextra++] = (struct opt_spec){
+            .long_name = "groups", .kind = OPT_CUSTOM, .dest = &r->groups,
+            .parse = coll_groups_parse, .metavar = "node|cross|N|stride:N",
+            .help = "concurrent groups, each on its own communicator: one per node, local "
+                    "rank l of every node, N consecutive ranks, or ranks N apart (N groups); "
+                    "a block per group and the worst group's"};
+        extra[nextra++] = (struct opt_spec){
+            .long_name = "np-ladder", .kind = OPT_FLAG, .dest = &r->ladder,
+            .help = "the sweep on the first 2, 4, 8, ... ranks in turn, then all; a block each"};
+        extra[nextra++] = (struct opt_spec){
+            .long_name = "nodes-by-block", .kind = OPT_SIZE, .dest = &r->node_block,
+            .metavar = "N", .min = 1, .max = INT_MAX,
+            .help = "with --groups=node or cross: blocks of N consecutive ranks are the nodes "
+                    "(default: ranks that share memory)"};
+    }
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra); /* starts MPI (-I: a session) */
     r->type_given = r->type_choice >= 0;
     if (r->type_choice < 0)
@@ -756,6 +815,7 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
                   "at the slowest rank's finish)");
     r->check = r->o.validate && !b->no_data;
     r->corrupt = r->check && buf_corrupt_requested(r->c.rank);
+    check_layout_options(r);
 }
 
 /* Whether a size of the sweep is measured with elements of elem bytes: it
@@ -915,7 +975,9 @@ static void print_header(const struct coll_run *r)
     const struct coll_ctx *c = &r->c;
     print_reduction(r);
     if (b->rooted) {
-        if (r->root.mode == ROOT_ROTATE)
+        if (r->root.mode == ROOT_ROTATE && r->laid_out)
+            out_comment("root: rotating, iteration i uses rank i mod the ranks of its group");
+        else if (r->root.mode == ROOT_ROTATE)
             out_comment("root: rotating, iteration i uses rank i mod %d", c->nranks);
         else
             out_comment("root: rank %zu", r->root.rank);
@@ -1010,6 +1072,214 @@ static void print_heading(const struct coll_run *r)
     }
 }
 
+/* --groups and --np-ladder: the call context on the world (where every
+ * rank plans the same sizes and buffers, for the largest group) or on this
+ * rank's group. */
+static void use_world(struct coll_run *r)
+{
+    r->c.comm = harness.comm;
+    r->c.rank = harness.rank;
+    r->c.nranks = harness.size;
+}
+static void use_group(struct coll_run *r)
+{
+    if (r->lay.comm == MPI_COMM_NULL)
+        return;
+    r->c.comm = r->lay.comm;
+    MPI_CHECK(MPI_Comm_rank(r->lay.comm, &r->c.rank));
+    MPI_CHECK(MPI_Comm_size(r->lay.comm, &r->c.nranks));
+}
+
+/* The first value of a row's text: after the size, where it has one. */
+static double first_value(const struct coll_run *r, const char *row)
+{
+    char *end = (char *)row;
+    if (!r->b->no_data)
+        (void)strtoull(row, &end, 10);
+    return strtod(end, NULL);
+}
+
+static const char *first_column(const struct coll_run *r)
+{
+    return r->b->start ? "Overall(us)" : "Avg Latency(us)";
+}
+
+/* A root given with -k must be in the smallest group. */
+static void check_root(const struct coll_run *r, int smallest)
+{
+    if (r->b->rooted && r->root.mode == ROOT_FIXED && r->root.rank >= (size_t)smallest)
+        err_usage("root rank %zu (-k): the smallest %s has %d rank%s", r->root.rank,
+                  r->ladder ? "step of --np-ladder" : "group", smallest,
+                  smallest == 1 ? "" : "s");
+}
+
+/* One size in every group at once: each group's first rank has its row,
+ * world rank 0 gathers them; then the world agrees on the data checks.
+ * Returns on world rank 0 the rows, COLL_ROW_TEXT bytes per world rank. */
+static const char *laid_out_size(struct coll_run *r, size_t size)
+{
+    char mine[COLL_ROW_TEXT];
+    mine[0] = '\0';
+    bool member = r->lay.comm != MPI_COMM_NULL;
+    r->failed = false;
+    if (member) {
+        osu_row_capture(mine, sizeof mine);
+        measure_size(r, size);
+        osu_row_capture(NULL, 0);
+        if (r->c.rank != 0)
+            mine[0] = '\0';
+    }
+    MPI_CHECK(MPI_Gather(mine, (int)sizeof mine, MPI_CHAR, r->gathered, (int)sizeof mine,
+                         MPI_CHAR, 0, harness.comm));
+    return r->gathered;
+}
+
+static void laid_out_verdict(struct coll_run *r)
+{
+    if (!r->check)
+        return;
+    /* The message names the rank in its group: add where that is. */
+    int set = r->lay.set_of[harness.rank];
+    if (r->ladder)
+        err_check(harness.comm, set >= 0 && r->failed, "%s (world rank %d, in the step of %d "
+                  "ranks)", r->failure, harness.rank, set >= 0 ? r->lay.set_size[set] : 0);
+    else
+        err_check(harness.comm, set >= 0 && r->failed, "%s (world rank %d, group %d)",
+                  r->failure, harness.rank, set);
+}
+
+/* --np-ladder: a block per step, rows printed as they come (world rank 0
+ * is in every step). */
+static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t ntypes)
+{
+    int counts[64];
+    size_t nsteps = coll_groups_ladder(harness.size, counts, 64);
+    check_root(r, counts[0]);
+    char list[256] = "";
+    size_t used = 0;
+    for (size_t s = 0; s < nsteps && used < sizeof list; s++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%d", s ? ", " : "",
+                                 counts[s]);
+    out_comment("np-ladder: the sweep on the first %s ranks in turn, a block each; the other "
+                "ranks wait",
+                list);
+    for (size_t s = 0; s < nsteps; s++) {
+        use_world(r);
+        if (s > 0) {
+            out_block_end();
+            set_type(r, types[0]);
+            plan_sizes(r, false);
+        }
+        coll_layout_first(harness.comm, counts[s], &r->lay);
+        coll_layout_describe(&r->lay, 0, "np-ladder");
+        use_group(r);
+        if (s > 0 && !r->b->no_data)
+            out_comment("Datatype: %s.", coll_type_omb_name(r->c.type));
+        out_line("%s", r->heading);
+        for (size_t t = 0; t < ntypes; t++) {
+            if (t > 0) {
+                use_world(r);
+                set_type(r, types[t]);
+                plan_sizes(r, true);
+                use_group(r);
+                out_comment("Datatype: %s.", coll_type_omb_name(r->c.type));
+                print_reduction(r);
+                print_heading(r);
+            }
+            for (size_t i = 0; i < r->nsizes; i++) {
+                const char *rows = laid_out_size(r, r->sizes[i]);
+                if (harness.rank == 0)
+                    out_line("%s", rows);
+                laid_out_verdict(r);
+            }
+        }
+        coll_layout_free(&r->lay);
+    }
+    use_world(r);
+}
+
+/* --groups: every group measures each size at once; a '# group G:' line per
+ * group and size as it is measured, then a block per group and the worst
+ * group's block. */
+static void run_groups(struct coll_run *r)
+{
+    struct coll_layout *l = &r->lay;
+    coll_layout_groups(harness.comm, &r->groups, r->node_block, l);
+    int smallest = harness.size;
+    for (int g = 0; g < l->nsets; g++)
+        smallest = l->set_size[g] < smallest ? l->set_size[g] : smallest;
+    check_root(r, smallest);
+    char name[64];
+    coll_groups_name(&r->groups, name, sizeof name);
+    char nodes[96] = "";
+    if (r->node_block)
+        snprintf(nodes, sizeof nodes, "; nodes: blocks of %zu ranks (--nodes-by-block)",
+                 r->node_block);
+    out_comment("groups (--groups=%s): %d concurrent group%s, each on its own "
+                "communicator%s",
+                name, l->nsets, l->nsets == 1 ? "" : "s", nodes);
+    for (int g = 0; g < l->nsets; g++) {
+        char label[32];
+        snprintf(label, sizeof label, "group %d", g);
+        coll_layout_describe(l, g, label);
+    }
+    if (smallest == 1)
+        out_comment("a group of 1 rank calls the collective alone: no data moves between "
+                    "ranks there");
+    out_comment("each size: every group's row as it is measured ('# group G row:'); after the "
+                "sweep a block per group, then the worst group's: at each size the row of the "
+                "group with the largest %s (IMB's -multi 0)",
+                first_column(r));
+    size_t nrows = r->nsizes * (size_t)(l->nsets + 1);
+    char *kept = NULL;
+    int *worst = NULL;
+    if (harness.rank == 0) {
+        kept = malloc(nrows * COLL_ROW_TEXT);
+        worst = malloc(r->nsizes * sizeof *worst);
+    }
+    err_any(harness.comm, harness.rank == 0 && (!kept || !worst), ERR_STATUS_FAIL,
+            "cannot allocate the rows of %d groups", l->nsets);
+    use_group(r);
+    for (size_t i = 0; i < r->nsizes; i++) {
+        const char *rows = laid_out_size(r, r->sizes[i]);
+        for (int g = 0; harness.rank == 0 && g < l->nsets; g++) {
+            const char *row = rows + (size_t)l->root_of[g] * COLL_ROW_TEXT;
+            out_comment("group %d row: %s", g, row);
+            memcpy(kept + ((size_t)g * r->nsizes + i) * COLL_ROW_TEXT, row, COLL_ROW_TEXT);
+            if (g == 0 || first_value(r, row) > first_value(r, kept + ((size_t)worst[i] *
+                                                                            r->nsizes + i) *
+                                                                           COLL_ROW_TEXT))
+                worst[i] = g;
+        }
+        laid_out_verdict(r);
+    }
+    for (int g = 0; harness.rank == 0 && g < l->nsets; g++) {
+        if (g > 0)
+            out_block_end();
+        char label[32];
+        snprintf(label, sizeof label, "group %d", g);
+        coll_layout_describe(l, g, label);
+        out_line("%s", r->heading);
+        for (size_t i = 0; i < r->nsizes; i++)
+            out_line("%s", kept + ((size_t)g * r->nsizes + i) * COLL_ROW_TEXT);
+    }
+    if (harness.rank == 0) {
+        out_block_end();
+        out_comment("worst group: at each size the row of the group with the largest %s over "
+                    "the %d groups (IMB's -multi 0), after a '#' line naming it",
+                    first_column(r), l->nsets);
+        out_line("%s", r->heading);
+        for (size_t i = 0; i < r->nsizes; i++) {
+            out_comment("worst: group %d", worst[i]);
+            out_line("%s", kept + ((size_t)worst[i] * r->nsizes + i) * COLL_ROW_TEXT);
+        }
+    }
+    free(kept);
+    free(worst);
+    coll_layout_free(l);
+    use_world(r);
+}
+
 _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
 {
     static struct coll_run run;
@@ -1044,8 +1314,18 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     plan_sizes(r, false);
     print_sizes_note(r, types, ntypes);
     allocate(r); /* the first sweep's sizes are the largest: its elements the smallest */
+    if (r->laid_out) {
+        r->gathered = alloc_all(harness.rank == 0 ? (size_t)harness.size * COLL_ROW_TEXT : 1,
+                                harness.comm);
+        osu_row_capture(r->heading, sizeof r->heading);
+    }
     print_header(r);
-    for (size_t t = 0; t < ntypes; t++) {
+    osu_row_capture(NULL, 0);
+    if (r->ladder)
+        run_ladder(r, types, ntypes);
+    else if (r->laid_out)
+        run_groups(r);
+    for (size_t t = 0; t < ntypes && !r->laid_out; t++) {
         if (t > 0) {
             /* -T all: the next type's sweep after its own datatype line, as OMB 7.4 */
             set_type(r, types[t]);
@@ -1071,6 +1351,7 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     free(c->types);
     free(r->persistent);
     free(r->times);
+    free(r->gathered);
     if (r->timing == TIMEWIN_WINDOW) {
         timewin_free(&r->win);
         clocksync_free(&r->clock);

@@ -629,6 +629,15 @@ static void straggler_columns(struct osu_row *r)
     }
 }
 
+static char *capture_into;
+static size_t capture_len;
+
+void osu_row_capture(char *text, size_t len)
+{
+    capture_into = text;
+    capture_len = len;
+}
+
 void osu_row_end(struct osu_row *r)
 {
     if (r->trailing_used)
@@ -642,7 +651,10 @@ void osu_row_end(struct osu_row *r)
             straggler_columns(r);
     }
     r->has_spread = false;
-    out_line("%s", r->text);
+    if (capture_into)
+        snprintf(capture_into, capture_len, "%s", r->text);
+    else
+        out_line("%s", r->text);
     report_row_end();
 }
 

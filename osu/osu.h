@@ -208,6 +208,11 @@ void osu_row_trailing_count(struct osu_row *r, size_t v); /* %18zu at the end (-
  * --stats (values may be NULL otherwise; valid on rank 0). */
 void osu_row_measured(struct osu_row *r, size_t iterations, const double *values);
 void osu_row_end(struct osu_row *r);
+/* From now on osu_row_end (headings included) writes the row's text into
+ * text[0..len) instead of printing it, on every rank (the concurrent
+ * groups of the collectives, whose rows are measured on each group's first
+ * rank and printed by the world's); NULL: print again. Text output only. */
+void osu_row_capture(char *text, size_t len);
 
 /* Ends a row that has a Validation column when validated is true (-c); then
  * collective over all ranks (harness.comm): every rank passes failed (its own checks of

@@ -1,0 +1,236 @@
+/* coll_groups: see coll_groups.h. */
+#include "coll_groups.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "host.h"
+#include "opt.h"
+#include "out.h"
+
+#define GROUPS_HOST 64
+
+int coll_groups_parse(const char *arg, void *dest, char *err, size_t errlen)
+{
+    struct coll_groups_spec *s = dest;
+    s->n = 0;
+    if (strcmp(arg, "node") == 0) {
+        s->kind = COLL_GROUPS_NODE;
+        return 0;
+    }
+    if (strcmp(arg, "cross") == 0) {
+        s->kind = COLL_GROUPS_CROSS;
+        return 0;
+    }
+    bool stride = strncmp(arg, "stride:", 7) == 0;
+    s->kind = stride ? COLL_GROUPS_STRIDE : COLL_GROUPS_BLOCK;
+    if (opt_to_size(stride ? arg + 7 : arg, stride ? "stride" : "group size", 1, INT_MAX, &s->n,
+                    err, errlen) == 0)
+        return 0;
+    if (!stride && arg[0] != '\0' && (arg[0] < '0' || arg[0] > '9'))
+        snprintf(err, errlen, "unknown group layout '%s' (node, cross, N or stride:N)", arg);
+    return -1;
+}
+
+void coll_groups_name(const struct coll_groups_spec *s, char *text, size_t len)
+{
+    if (s->kind == COLL_GROUPS_BLOCK || s->kind == COLL_GROUPS_STRIDE)
+        snprintf(text, len, "%s%zu", s->kind == COLL_GROUPS_STRIDE ? "stride:" : "", s->n);
+    else
+        snprintf(text, len, "%s", s->kind == COLL_GROUPS_NODE    ? "node"
+                                  : s->kind == COLL_GROUPS_CROSS ? "cross"
+                                                                 : "none");
+}
+
+int coll_groups_key(const struct coll_groups_spec *s, int r, int node, int local)
+{
+    switch (s->kind) {
+    case COLL_GROUPS_NODE:
+        return node;
+    case COLL_GROUPS_CROSS:
+        return local;
+    case COLL_GROUPS_BLOCK:
+        return r / (int)s->n;
+    case COLL_GROUPS_STRIDE:
+        return r % (int)s->n;
+    default:
+        return 0;
+    }
+}
+
+void coll_groups_nodes(const int *leader, int size, int *node_of, int *local_of)
+{
+    int nodes = 0;
+    for (int r = 0; r < size; r++) {
+        node_of[r] = -1;
+        local_of[r] = 0;
+        for (int q = 0; q < r; q++)
+            if (leader[q] == leader[r]) {
+                node_of[r] = node_of[q];
+                local_of[r]++;
+            }
+        if (node_of[r] < 0)
+            node_of[r] = nodes++;
+    }
+}
+
+size_t coll_groups_ladder(int size, int *counts, size_t cap)
+{
+    size_t n = 0;
+    for (int k = 2; k < size && n < cap; k *= 2)
+        counts[n++] = k;
+    if (n < cap)
+        counts[n++] = size;
+    return n;
+}
+
+void coll_groups_ranks_text(const int *ranks, size_t n, char *text, size_t len)
+{
+    size_t used = 0;
+    text[0] = '\0';
+    for (size_t i = 0; i < n && used < len;) {
+        size_t j = i;
+        while (j + 1 < n && ranks[j + 1] == ranks[j] + 1)
+            j++;
+        const char *sep = i ? "," : "";
+        int w = j == i ? snprintf(text + used, len - used, "%s%d", sep, ranks[i])
+                       : snprintf(text + used, len - used, "%s%d-%d", sep, ranks[i], ranks[j]);
+        used += (size_t)w;
+        i = j + 1;
+    }
+}
+
+/* Every rank's host name, gathered once for the '#' lines. */
+static char *hosts;
+
+static void gather_hosts(MPI_Comm world, int size)
+{
+    if (hosts)
+        return;
+    char mine[GROUPS_HOST] = "";
+    snprintf(mine, sizeof mine, "%s", host_name());
+    hosts = malloc((size_t)size * GROUPS_HOST);
+    err_any(world, hosts == NULL, ERR_STATUS_FAIL, "cannot allocate the host names of %d ranks",
+            size);
+    MPI_CHECK(MPI_Allgather(mine, GROUPS_HOST, MPI_CHAR, hosts, GROUPS_HOST, MPI_CHAR, world));
+}
+
+/* Sets, sizes and roots from each rank's key (keys numbered in the order
+ * of their lowest rank; -1: outside), and this rank's communicator. */
+static void make_layout(MPI_Comm world, const int *key, struct coll_layout *l)
+{
+    int rank, size;
+    MPI_CHECK(MPI_Comm_rank(world, &rank));
+    MPI_CHECK(MPI_Comm_size(world, &size));
+    gather_hosts(world, size);
+    l->set_of = malloc(3 * (size_t)size * sizeof(int));
+    err_any(world, l->set_of == NULL, ERR_STATUS_FAIL, "cannot allocate the groups of %d ranks",
+            size);
+    l->set_size = l->set_of + size;
+    l->root_of = l->set_of + 2 * size;
+    l->nsets = 0;
+    l->world_size = size;
+    for (int r = 0; r < size; r++) {
+        l->set_of[r] = -1;
+        if (key[r] < 0)
+            continue;
+        for (int q = 0; q < r && l->set_of[r] < 0; q++)
+            if (key[q] == key[r])
+                l->set_of[r] = l->set_of[q];
+        if (l->set_of[r] < 0) {
+            l->root_of[l->nsets] = r;
+            l->set_size[l->nsets] = 0;
+            l->set_of[r] = l->nsets++;
+        }
+        l->set_size[l->set_of[r]]++;
+    }
+    int color = l->set_of[rank] < 0 ? MPI_UNDEFINED : l->set_of[rank];
+    MPI_CHECK(MPI_Comm_split(world, color, rank, &l->comm));
+}
+
+void coll_layout_groups(MPI_Comm world, const struct coll_groups_spec *spec, size_t block,
+                        struct coll_layout *l)
+{
+    int rank, size, leader;
+    MPI_CHECK(MPI_Comm_rank(world, &rank));
+    MPI_CHECK(MPI_Comm_size(world, &size));
+    if (block) {
+        leader = rank - rank % (int)block;
+    } else {
+        MPI_Comm node;
+        MPI_CHECK(MPI_Comm_split_type(world, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node));
+        MPI_CHECK(MPI_Allreduce(&rank, &leader, 1, MPI_INT, MPI_MIN, node));
+        MPI_CHECK(MPI_Comm_free(&node));
+    }
+    int *all = malloc(4 * (size_t)size * sizeof(int));
+    err_any(world, all == NULL, ERR_STATUS_FAIL, "cannot allocate the nodes of %d ranks", size);
+    int *node_of = all + size, *local_of = all + 2 * size, *key = all + 3 * size;
+    MPI_CHECK(MPI_Allgather(&leader, 1, MPI_INT, all, 1, MPI_INT, world));
+    coll_groups_nodes(all, size, node_of, local_of);
+    for (int r = 0; r < size; r++)
+        key[r] = coll_groups_key(spec, r, node_of[r], local_of[r]);
+    make_layout(world, key, l);
+    free(all);
+}
+
+void coll_layout_first(MPI_Comm world, int count, struct coll_layout *l)
+{
+    int size;
+    MPI_CHECK(MPI_Comm_size(world, &size));
+    int *key = malloc((size_t)size * sizeof(int));
+    err_any(world, key == NULL, ERR_STATUS_FAIL, "cannot allocate the ranks of a step");
+    for (int r = 0; r < size; r++)
+        key[r] = r < count ? 0 : -1;
+    make_layout(world, key, l);
+    free(key);
+}
+
+void coll_layout_describe(const struct coll_layout *l, int set, const char *label)
+{
+    if (!out_is_printer())
+        return;
+    int size = l->world_size, n = l->set_size[set];
+    int *ranks = calloc((size_t)n + 1, sizeof(int));
+    char *seen = calloc((size_t)n + 1, GROUPS_HOST);
+    int *count = calloc((size_t)n + 1, sizeof(int));
+    if (!ranks || !seen || !count)
+        err_fatal("cannot allocate the description of a group of %d ranks", n);
+    int k = 0, nhosts = 0;
+    for (int r = 0; r < size; r++) {
+        if (l->set_of[r] != set)
+            continue;
+        ranks[k++] = r;
+        const char *h = hosts + (size_t)r * GROUPS_HOST;
+        int i = 0;
+        while (i < nhosts && strncmp(seen + (size_t)i * GROUPS_HOST, h, GROUPS_HOST) != 0)
+            i++;
+        if (i == nhosts)
+            memcpy(seen + (size_t)nhosts++ * GROUPS_HOST, h, GROUPS_HOST);
+        count[i]++;
+    }
+    char text[1024], where[1024];
+    coll_groups_ranks_text(ranks, (size_t)k, text, sizeof text);
+    size_t used = 0;
+    where[0] = '\0';
+    for (int i = 0; i < nhosts && used < sizeof where; i++)
+        used += (size_t)snprintf(where + used, sizeof where - used, "%s%.*s (%d)",
+                                 i ? ", " : "", GROUPS_HOST - 1, seen + (size_t)i * GROUPS_HOST,
+                                 count[i]);
+    out_comment("%s: %d rank%s (world rank%s %s)", label, k, k == 1 ? "" : "s",
+                k == 1 ? "" : "s", text);
+    out_comment("%s hosts: %s", label, where);
+    free(ranks);
+    free(seen);
+    free(count);
+}
+
+void coll_layout_free(struct coll_layout *l)
+{
+    if (l->comm != MPI_COMM_NULL)
+        MPI_CHECK(MPI_Comm_free(&l->comm));
+    free(l->set_of);
+    l->set_of = NULL;
+}
