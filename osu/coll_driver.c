@@ -314,7 +314,7 @@ static double one_call(struct coll_run *r, size_t iter, bool validate, double co
         timewin_wait(&r->win, slot);
     double t0 = timing_now();
     issue_call(r, t0, compute_s, parts, slot);
-    osu_straggler_test_delay();
+    straggler_test_delay();
     if (r->windowed)
         timewin_end(&r->win, slot);
     double t = timing_now() - t0;
@@ -430,7 +430,7 @@ static void add_measured(struct coll_run *r, const double *local, size_t n, stru
     osu_row_measured(row, n, keep ? r->values : NULL);
     /* Window times are one per call for all ranks: no rank's own. */
     if (report_stats() && r->timing != TIMEWIN_WINDOW)
-        osu_straggler_find(local, n, true, r->c.comm, &row->straggler);
+        straggler_find(local, n, true, r->c.comm, &row->straggler);
 }
 
 /* -z as OMB 7.4 computes it: each iteration's time averaged over the
@@ -1061,7 +1061,7 @@ static void print_heading(const struct coll_run *r)
     if (r->ddt.kind != OSU_DDT_NONE)
         tails[ntails++] = "Transmit Size";
     if (r->timing != TIMEWIN_WINDOW)
-        osu_straggler_enable();
+        straggler_enable();
     if (b->no_data)
         osu_print_columns_unsized(&r->o, cols, ncols, blocking_full, nfull, tails, ntails);
     else

@@ -3,7 +3,7 @@
 # the single $(call family,...) at the end builds them all.
 OSU_PROGRAMS :=
 OSU_HELPERS  := osu/osu.c osu/osu_compat.c osu/osu_defaults.c osu/osu_ddt.c osu/osu_pairs.c \
-                osu/osu_fields.c osu/straggler.c
+                osu/osu_fields.c
 OSU_LINK     :=
 
 # point-to-point

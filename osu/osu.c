@@ -399,7 +399,7 @@ static void spread_headings(struct osu_row *r)
         osu_row_text(r, text);
     }
     osu_row_text(r, "CV(%)");
-    if (!osu_straggler_enabled())
+    if (!straggler_enabled())
         return;
     osu_row_text(r, "SlowestRank");
     osu_row_text(r, "AboveMedian(%)");
@@ -413,7 +413,7 @@ static void declare_table(bool sized, const char *const *values, size_t nvalues,
 {
     bool fresh = !report_has_table("osu");
     osu_fields_declare(sized, values, nvalues, validation, trailing, ntrailing);
-    if (!fresh || !report_has_table("osu") || !report_stats() || !osu_straggler_enabled())
+    if (!fresh || !report_has_table("osu") || !report_stats() || !straggler_enabled())
         return;
     report_value("slowest_rank", REPORT_UNIT_COUNT);
     report_value("slowest_above_median_pct", REPORT_UNIT_PERCENT);
@@ -615,7 +615,7 @@ void osu_row_measured(struct osu_row *r, size_t iterations, const double *values
  * where not known), and the same as JSON fields. */
 static void straggler_columns(struct osu_row *r)
 {
-    const struct osu_straggler *t = &r->straggler;
+    const struct straggler *t = &r->straggler;
     if (!t->known) {
         row_append(r, "%*s%*s%*s", OSU_WIDTH, "-", OSU_WIDTH, "-", OSU_WIDTH, "-");
         return;
@@ -647,7 +647,7 @@ void osu_row_end(struct osu_row *r)
         const struct stats_dispersion *d = &r->spread;
         row_append(r, "%*.2f%*.2f%*.2f%*.2f", OSU_WIDTH, d->median, OSU_WIDTH, d->p5, OSU_WIDTH,
                    d->p95, OSU_WIDTH, 100.0 * d->cv);
-        if (osu_straggler_enabled())
+        if (straggler_enabled())
             straggler_columns(r);
     }
     r->has_spread = false;

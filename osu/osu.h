@@ -192,7 +192,7 @@ struct osu_row {
     size_t nvalues, ntrailing; /* values added so far: their JSON fields */
     bool has_spread;           /* --stats: spread goes last */
     struct stats_dispersion spread;
-    struct osu_straggler straggler; /* --stats: after the spread (straggler.h) */
+    struct straggler straggler; /* --stats: after the spread (straggler.h) */
 };
 void osu_row_begin(struct osu_row *r, size_t size);
 /* No size column: the first value is as wide as "# " + first_heading. */

@@ -221,7 +221,7 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
         }
         double start = timing_now();
         b->exchange(c, 1);
-        osu_straggler_test_delay();
+        straggler_test_delay();
         double took = timing_now() - start;
         if (iteration_times)
             iteration_times[i] = took;
@@ -253,7 +253,7 @@ struct pt2pt_measured {
     double tail[OSU_NTAIL]; /* -z */
     size_t iterations;
     struct pt2pt_times t;
-    struct osu_straggler straggler; /* --stats, rank 0 */
+    struct straggler straggler; /* --stats, rank 0 */
 };
 
 /* --stats, --samples: each iteration's time over the timed ranks, slowest
@@ -355,7 +355,7 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
         combine_iterations(b, c, iterations);
     m->straggler.known = false;
     if (report_stats())
-        osu_straggler_find(iteration_times, iterations, c->timed, harness.comm, &m->straggler);
+        straggler_find(iteration_times, iterations, c->timed, harness.comm, &m->straggler);
     if (tail && c->reporter != 0) {
         /* -z of a program whose rank 0 is not timed (fan-in): the first
          * sender's iterations, as OMB 7.4 reports them. */
@@ -458,7 +458,7 @@ static void print_columns(const struct pt2pt_bench *b, const struct pt2pt_ctx *c
         trailing[ntrailing++] = "Transmit Size";
     struct osu_opts plain = *o;
     plain.full = false; /* the -f names are in names already */
-    osu_straggler_enable();
+    straggler_enable();
     osu_print_columns_trailing(&plain, names, n, NULL, 0, trailing, ntrailing);
 }
 

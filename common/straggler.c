@@ -14,29 +14,29 @@
 #include "stats.h"
 
 static bool enabled;
-bool osu_straggler_slowed;
+bool straggler_slowed;
 
-void osu_straggler_enable(void)
+void straggler_enable(void)
 {
     enabled = true;
-    osu_straggler_slowed = opt_env_rank("COMMSWEEP_SLOW_RANK", -1) == harness.rank;
+    straggler_slowed = opt_env_rank("COMMSWEEP_SLOW_RANK", -1) == harness.rank;
 }
 
 /* A sleep, not a spin: the other ranks of an oversubscribed node keep
  * their cores, and only this rank's time grows. */
-void osu_straggler_sleep(void)
+void straggler_sleep(void)
 {
-    struct timespec t = {0, (long)(OSU_STRAGGLER_TEST_DELAY * 1e9)};
+    struct timespec t = {0, (long)(STRAGGLER_TEST_DELAY * 1e9)};
     while (nanosleep(&t, &t) != 0 && errno == EINTR)
         ;
 }
 
-bool osu_straggler_enabled(void) { return enabled; }
+bool straggler_enabled(void) { return enabled; }
 
 /* Rank 0: the slowest of the timed ranks' medians (negative: untimed);
  * timed has room for size values. */
 static void pick(const double *medians, double *timed, int size, const char *hosts,
-                 struct osu_straggler *s)
+                 struct straggler *s)
 {
     size_t n = 0;
     int slow = -1;
@@ -52,31 +52,31 @@ static void pick(const double *medians, double *timed, int size, const char *hos
         s->known = true;
         s->rank = slow;
         s->above_pct = middle > 0 ? (medians[slow] / middle - 1.0) * 100.0 : 0.0;
-        memcpy(s->host, hosts + (size_t)slow * OSU_STRAGGLER_HOST, OSU_STRAGGLER_HOST);
-        s->host[OSU_STRAGGLER_HOST - 1] = '\0';
+        memcpy(s->host, hosts + (size_t)slow * STRAGGLER_HOST, STRAGGLER_HOST);
+        s->host[STRAGGLER_HOST - 1] = '\0';
     }
 }
 
-void osu_straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm,
-                        struct osu_straggler *s)
+void straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm,
+                        struct straggler *s)
 {
     int rank, size;
     MPI_CHECK(MPI_Comm_rank(comm, &rank));
     MPI_CHECK(MPI_Comm_size(comm, &size));
     memset(s, 0, sizeof *s);
     double mine = timed && n > 0 ? stats_median(local, n) : -1.0;
-    char host[OSU_STRAGGLER_HOST] = "";
+    char host[STRAGGLER_HOST] = "";
     snprintf(host, sizeof host, "%s", host_name());
     double *medians = NULL;
     char *hosts = NULL;
     if (rank == 0) {
         medians = malloc(2 * (size_t)size * sizeof *medians); /* and the timed ones */
-        hosts = malloc((size_t)size * OSU_STRAGGLER_HOST);
+        hosts = malloc((size_t)size * STRAGGLER_HOST);
     }
     bool missing = rank == 0 && (!medians || !hosts);
     err_any(comm, missing, ERR_STATUS_FAIL, "cannot allocate the medians of %d ranks", size);
     MPI_CHECK(MPI_Gather(&mine, 1, MPI_DOUBLE, medians, 1, MPI_DOUBLE, 0, comm));
-    MPI_CHECK(MPI_Gather(host, OSU_STRAGGLER_HOST, MPI_CHAR, hosts, OSU_STRAGGLER_HOST,
+    MPI_CHECK(MPI_Gather(host, STRAGGLER_HOST, MPI_CHAR, hosts, STRAGGLER_HOST,
                          MPI_CHAR, 0, comm));
     if (rank == 0)
         pick(medians, medians + size, size, hosts, s);
