@@ -64,9 +64,14 @@ static struct {
     double start;
     double *scratch; /* sorted copy of a row's values */
     size_t scratch_len;
+    char *capture;        /* report_row_capture: where this rank's rows go */
+    size_t capture_len;
+    bool tables_complete; /* on a rank that captures rows and writes no header */
 } rep;
 
-static bool writing(void) { return rep.config.format == REPORT_JSONL && out_is_printer(); }
+/* Whether this rank builds rows: the printer, and a rank capturing them. */
+static bool building(void) { return out_is_printer() || rep.capture; }
+static bool writing(void) { return rep.config.format == REPORT_JSONL && building(); }
 
 static char *copy_text(const char *s, size_t n)
 {
@@ -448,9 +453,10 @@ static void context_set(const char *name, const char *json_value, size_t len)
     rep.context[k].value = copy_text(json_value, len);
 }
 
+/* Every rank keeps the context: one that captures rows later needs it. */
 void report_context_string(const char *name, const char *value)
 {
-    if (!writing())
+    if (rep.config.format != REPORT_JSONL)
         return;
     struct json j;
     json_init(&j);
@@ -464,7 +470,7 @@ void report_context_size(const char *name, size_t v)
 {
     char text[32];
     snprintf(text, sizeof text, "%zu", v);
-    if (writing())
+    if (rep.config.format == REPORT_JSONL)
         context_set(name, text, strlen(text));
 }
 
@@ -513,6 +519,12 @@ static void write_header(void)
 {
     if (rep.header_written || !writing())
         return;
+    if (!out_is_printer()) { /* capturing: the tables as the header has them */
+        for (size_t i = 0; !rep.tables_complete && i < rep.ntables; i++)
+            complete_table(&rep.tables[i]);
+        rep.tables_complete = true;
+        return;
+    }
     rep.header_written = true;
     struct json j;
     json_init(&j);
@@ -630,7 +642,8 @@ void report_row_bool(const char *name, bool v)
 void report_row_iterations(const double *values, size_t n, struct stats_dispersion *d)
 {
     report_row_size("iterations", n);
-    if (!values || n == 0 || !out_is_printer())
+    /* d: the caller's text columns, wherever its row is built. */
+    if (!values || n == 0 || (!building() && !d))
         return;
     if (rep.config.samples && writing() && row_key("samples")) {
         json_array_begin(&rep.row);
@@ -668,8 +681,46 @@ void report_row_end(void)
     if (!writing() || !rep.row_table)
         return;
     json_object_end(&rep.row);
-    emit(&rep.row);
     rep.row_table = NULL;
+    if (rep.capture) {
+        check(&rep.row);
+        if (rep.row.len >= rep.capture_len)
+            err_fatal("report: a row of %zu bytes does not fit the %zu kept for it",
+                      rep.row.len, rep.capture_len);
+        memcpy(rep.capture, rep.row.text, rep.row.len);
+        rep.capture[rep.row.len] = '\0';
+        return;
+    }
+    emit(&rep.row);
+    rep.rows++;
+}
+
+void report_row_capture(char *json, size_t len)
+{
+    if (json && len)
+        json[0] = '\0';
+    rep.capture = json && len ? json : NULL;
+    rep.capture_len = len;
+}
+
+void report_row_write(const char *json, const char *flag)
+{
+    if (rep.config.format != REPORT_JSONL || !out_is_printer() || !json[0])
+        return;
+    write_header();
+    struct json j;
+    json_init(&j);
+    size_t len = strlen(json);
+    if (flag) { /* the object reopened: its last byte is the closing brace */
+        json_raw(&j, json, len - 1);
+        json_raw(&j, ",\"", 2);
+        json_raw(&j, flag, strlen(flag));
+        json_raw(&j, "\":true}", 7);
+    } else {
+        json_raw(&j, json, len);
+    }
+    emit(&j);
+    json_free(&j);
     rep.rows++;
 }
 
@@ -686,7 +737,7 @@ static const char *validation_word(int status)
 
 void report_finish(int status)
 {
-    if (rep.finished || !writing())
+    if (rep.finished || rep.config.format != REPORT_JSONL || !out_is_printer())
         return;
     rep.finished = true;
     /* Refused before anything was measured: nothing at all on stdout. */

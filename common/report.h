@@ -123,6 +123,15 @@ void report_row_iterations(const double *values, size_t n, struct stats_dispersi
 void report_row_end(void);
 /* Whether a JSON row is being built (report_row_begin without its end). */
 bool report_row_open(void);
+/* Rows measured where the printer is not (the first rank of a concurrent
+ * group): while json is not NULL this rank builds its rows as the printer
+ * would, with the context it was given, and report_row_end keeps the last
+ * one's JSON object in json (len bytes, "" until then) instead of writing
+ * it; NULL ends that. The printer then writes such an object with
+ * report_row_write, with flag (a boolean field of the row's table, NULL:
+ * none) added as true. Both do nothing in text. */
+void report_row_capture(char *json, size_t len);
+void report_row_write(const char *json, const char *flag);
 
 /* ---- the end ---- */
 /* Writes the summary (and the header, unless the run was refused before

@@ -73,13 +73,28 @@ void straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm,
         medians = malloc(2 * (size_t)size * sizeof *medians); /* and the timed ones */
         hosts = malloc((size_t)size * STRAGGLER_HOST);
     }
-    bool missing = rank == 0 && (!medians || !hosts);
-    err_any(comm, missing, ERR_STATUS_FAIL, "cannot allocate the medians of %d ranks", size);
+    /* comm may be one group of several: no verdict over the world here.
+     * Without room on its rank 0 the row names nobody ("-"). */
+    int room = rank != 0 || (medians && hosts);
+    MPI_CHECK(MPI_Bcast(&room, 1, MPI_INT, 0, comm));
+    if (!room) {
+        free(medians);
+        free(hosts);
+        return;
+    }
     MPI_CHECK(MPI_Gather(&mine, 1, MPI_DOUBLE, medians, 1, MPI_DOUBLE, 0, comm));
     MPI_CHECK(MPI_Gather(host, STRAGGLER_HOST, MPI_CHAR, hosts, STRAGGLER_HOST,
                          MPI_CHAR, 0, comm));
     if (rank == 0)
         pick(medians, medians + size, size, hosts, s);
+    if (s->known) { /* the rank as the world numbers it: comm may be a group */
+        MPI_Group mine, world;
+        MPI_CHECK(MPI_Comm_group(comm, &mine));
+        MPI_CHECK(MPI_Comm_group(harness.comm, &world));
+        MPI_CHECK(MPI_Group_translate_ranks(mine, 1, &s->rank, world, &s->rank));
+        MPI_CHECK(MPI_Group_free(&mine));
+        MPI_CHECK(MPI_Group_free(&world));
+    }
     free(medians);
     free(hosts);
 }

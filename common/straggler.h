@@ -2,7 +2,8 @@
  * straggler: which rank made a size slow (--stats). Each rank's own median
  * time over the size's iterations is gathered to rank 0, which names the
  * rank with the largest, its host, and how far that median lies above the
- * median of all the ranks' medians. Only the ranks that time the
+ * median of all the ranks' medians (one group's, where comm is one of
+ * several groups measured at once). Only the ranks that time the
  * iterations take part (the untimed root of a fan does not).
  */
 #ifndef COMMSWEEP_STRAGGLER_H
@@ -16,7 +17,7 @@
 
 struct straggler {
     bool known;       /* set on rank 0 by straggler_find */
-    int rank;         /* in the communicator measured */
+    int rank;         /* in the world (harness.comm), whatever comm was measured */
     double above_pct; /* (its median / the median of the medians - 1) * 100 */
     char host[STRAGGLER_HOST];
 };

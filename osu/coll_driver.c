@@ -68,8 +68,10 @@ static int parse_root(const char *arg, void *dest, char *err, size_t errlen)
 }
 
 #define COLL_MAX_SIZES 130 /* doubling steps of a size_t, 0 included */
-/* The text of one row, as --groups gathers it. */
+/* The text of one row, as --groups gathers it, and room for its JSON
+ * object (--samples, whose rows have no bound, is not taken there). */
 #define COLL_ROW_TEXT sizeof(((struct osu_row *)0)->text)
+#define COLL_ROW_JSON 4096
 
 /* The parts of a non-blocking call timed apart, as OMB 7.4 reports them. */
 enum { PART_COMPUTE, PART_INIT, PART_TEST, PART_WAIT, COLL_NPARTS };
@@ -116,7 +118,10 @@ struct coll_run {
     bool laid_out;            /* --groups or --np-ladder: rows go to world rank 0 */
     struct coll_layout lay;   /* the groups now running (a ladder step: one) */
     char heading[COLL_ROW_TEXT]; /* the columns, printed in every block */
-    char *gathered;           /* world rank 0: each rank's row of the size */
+    char *gathered;           /* world rank 0: each group's row of the size */
+    char *gathered_json;      /* world rank 0: each group's JSON row (--format=jsonl) */
+    int *gather_counts;       /* per world rank: bytes it sends (a group's first rank) */
+    int *gather_displs;
 };
 
 /* min, avg, max of a quantity, valid on rank 0. */
@@ -427,7 +432,8 @@ static void add_measured(struct coll_run *r, const double *local, size_t n, stru
             r->values[i] = local[i] * 1e6;
     else if (keep)
         combine_over_ranks(r, local, n, r->per_iteration_max, r->values);
-    osu_row_measured(row, n, keep ? r->values : NULL);
+    /* Only rank 0 has them: a group's first rank builds its row too. */
+    osu_row_measured(row, n, keep && r->c.rank == 0 ? r->values : NULL);
     /* Window times are one per call for all ranks: no rank's own. */
     if (report_stats() && r->timing != TIMEWIN_WINDOW)
         straggler_find(local, n, true, r->c.comm, &row->straggler);
@@ -706,10 +712,9 @@ static void check_layout_options(struct coll_run *r)
     const char *which = groups ? "--groups" : "--np-ladder";
     if (groups && r->ladder)
         err_usage("--groups and --np-ladder do not go together: give one");
-    if (report_jsonl())
-        err_usage("%s writes text only: leave out --format=jsonl", which);
-    if (report_stats())
-        err_usage("%s does not take --stats", which);
+    if (report_samples())
+        err_usage("%s does not take --samples: a group's row comes to the printing rank "
+                  "whole, and theirs have no bound", which);
     if (r->timing == TIMEWIN_WINDOW)
         err_usage("%s takes --timing=barrier only", which);
     if (groups && r->type_choice == TYPE_ALL)
@@ -1070,6 +1075,11 @@ static void print_heading(const struct coll_run *r)
         report_value("algbw_mb_s", REPORT_UNIT_MB_S);
         report_value("busbw_mb_s", REPORT_UNIT_MB_S);
     }
+    if (r->laid_out && report_has_table("osu")) {
+        report_key(r->ladder ? "ladder_ranks" : "group", REPORT_UNIT_COUNT);
+        if (!r->ladder)
+            report_value("worst_group", REPORT_UNIT_BOOL);
+    }
 }
 
 /* --groups and --np-ladder: the call context on the world (where every
@@ -1113,24 +1123,47 @@ static void check_root(const struct coll_run *r, int smallest)
                   smallest == 1 ? "" : "s");
 }
 
-/* One size in every group at once: each group's first rank has its row,
- * world rank 0 gathers them; then the world agrees on the data checks.
- * Returns on world rank 0 the rows, COLL_ROW_TEXT bytes per world rank. */
+/* Where world rank 0 gathers the groups' rows: only each group's first
+ * rank sends, group g's row at g times the row's length. */
+static void plan_gather(struct coll_run *r, size_t len)
+{
+    for (int w = 0; w < harness.size; w++) {
+        int g = r->lay.set_of[w];
+        bool first = g >= 0 && r->lay.root_of[g] == w;
+        r->gather_counts[w] = first ? (int)len : 0;
+        r->gather_displs[w] = first ? g * (int)len : 0;
+    }
+}
+
+static void gather_rows(struct coll_run *r, const char *mine, char *all, size_t len)
+{
+    plan_gather(r, len);
+    MPI_CHECK(MPI_Gatherv(mine, r->gather_counts[harness.rank], MPI_CHAR, all,
+                          r->gather_counts, r->gather_displs, MPI_CHAR, 0, harness.comm));
+}
+
+/* One size in every group at once: each group's first rank has its row
+ * (text, and JSON object in JSON Lines), world rank 0 gathers them; then
+ * the world agrees on the data checks. Returns on world rank 0 the rows,
+ * COLL_ROW_TEXT bytes per group (their JSON in r->gathered_json,
+ * COLL_ROW_JSON bytes each). */
 static const char *laid_out_size(struct coll_run *r, size_t size)
 {
-    char mine[COLL_ROW_TEXT];
-    mine[0] = '\0';
+    char mine[COLL_ROW_TEXT], json[COLL_ROW_JSON];
+    mine[0] = json[0] = '\0';
     bool member = r->lay.comm != MPI_COMM_NULL;
     r->failed = false;
     if (member) {
         osu_row_capture(mine, sizeof mine);
+        if (r->c.rank == 0)
+            report_row_capture(json, sizeof json);
         measure_size(r, size);
         osu_row_capture(NULL, 0);
-        if (r->c.rank != 0)
-            mine[0] = '\0';
+        report_row_capture(NULL, 0);
     }
-    MPI_CHECK(MPI_Gather(mine, (int)sizeof mine, MPI_CHAR, r->gathered, (int)sizeof mine,
-                         MPI_CHAR, 0, harness.comm));
+    gather_rows(r, mine, r->gathered, sizeof mine);
+    if (report_jsonl())
+        gather_rows(r, json, r->gathered_json, sizeof json);
     return r->gathered;
 }
 
@@ -1172,6 +1205,7 @@ static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t n
         }
         coll_layout_first(harness.comm, counts[s], &r->lay);
         coll_layout_describe(&r->lay, 0, "np-ladder");
+        report_context_size("ladder_ranks", (size_t)counts[s]);
         use_group(r);
         if (s > 0 && !r->b->no_data)
             out_comment("Datatype: %s.", coll_type_omb_name(r->c.type));
@@ -1190,6 +1224,7 @@ static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t n
                 const char *rows = laid_out_size(r, r->sizes[i]);
                 if (harness.rank == 0)
                     out_line("%s", rows);
+                report_row_write(r->gathered_json, NULL);
                 laid_out_verdict(r);
             }
         }
@@ -1240,11 +1275,26 @@ static void run_groups(struct coll_run *r)
     err_any(harness.comm, harness.rank == 0 && (!kept || !worst), ERR_STATUS_FAIL,
             "cannot allocate the rows of %d groups", l->nsets);
     use_group(r);
+    char *kept_json = NULL;
+    if (report_jsonl() && harness.rank == 0)
+        kept_json = malloc(nrows * COLL_ROW_JSON);
+    err_any(harness.comm, report_jsonl() && harness.rank == 0 && !kept_json, ERR_STATUS_FAIL,
+            "cannot allocate the JSON rows of %d groups", l->nsets);
+    int mine = l->set_of[harness.rank];
+    if (mine >= 0)
+        report_context_size("group", (size_t)mine);
     for (size_t i = 0; i < r->nsizes; i++) {
         const char *rows = laid_out_size(r, r->sizes[i]);
         for (int g = 0; harness.rank == 0 && g < l->nsets; g++) {
-            const char *row = rows + (size_t)l->root_of[g] * COLL_ROW_TEXT;
-            out_comment("group %d row: %s", g, row);
+            const char *row = rows + (size_t)g * COLL_ROW_TEXT;
+            const char *json =
+                report_jsonl() ? r->gathered_json + (size_t)g * COLL_ROW_JSON : "";
+            if (!report_jsonl()) /* there the row itself is written now */
+                out_comment("group %d row: %s", g, row);
+            report_row_write(json, NULL);
+            if (kept_json)
+                memcpy(kept_json + ((size_t)g * r->nsizes + i) * COLL_ROW_JSON, json,
+                       COLL_ROW_JSON);
             memcpy(kept + ((size_t)g * r->nsizes + i) * COLL_ROW_TEXT, row, COLL_ROW_TEXT);
             if (g == 0 || first_value(r, row) > first_value(r, kept + ((size_t)worst[i] *
                                                                             r->nsizes + i) *
@@ -1270,11 +1320,15 @@ static void run_groups(struct coll_run *r)
                     first_column(r), l->nsets);
         out_line("%s", r->heading);
         for (size_t i = 0; i < r->nsizes; i++) {
+            size_t at = (size_t)worst[i] * r->nsizes + i;
             out_comment("worst: group %d", worst[i]);
-            out_line("%s", kept + ((size_t)worst[i] * r->nsizes + i) * COLL_ROW_TEXT);
+            out_line("%s", kept + at * COLL_ROW_TEXT);
+            if (kept_json)
+                report_row_write(kept_json + at * COLL_ROW_JSON, "worst_group");
         }
     }
     free(kept);
+    free(kept_json);
     free(worst);
     coll_layout_free(l);
     use_world(r);
@@ -1315,8 +1369,11 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     print_sizes_note(r, types, ntypes);
     allocate(r); /* the first sweep's sizes are the largest: its elements the smallest */
     if (r->laid_out) {
-        r->gathered = alloc_all(harness.rank == 0 ? (size_t)harness.size * COLL_ROW_TEXT : 1,
-                                harness.comm);
+        size_t rows = harness.rank == 0 ? (size_t)harness.size : 1;
+        r->gathered = alloc_all(rows * COLL_ROW_TEXT, harness.comm);
+        r->gathered_json = alloc_all(report_jsonl() ? rows * COLL_ROW_JSON : 1, harness.comm);
+        r->gather_counts = alloc_all(2 * (size_t)harness.size * sizeof(int), harness.comm);
+        r->gather_displs = r->gather_counts + harness.size;
         osu_row_capture(r->heading, sizeof r->heading);
     }
     print_header(r);
@@ -1352,6 +1409,8 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     free(r->persistent);
     free(r->times);
     free(r->gathered);
+    free(r->gathered_json);
+    free(r->gather_counts);
     if (r->timing == TIMEWIN_WINDOW) {
         timewin_free(&r->win);
         clocksync_free(&r->clock);

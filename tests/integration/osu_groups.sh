@@ -3,7 +3,8 @@
 # each SPEC makes at 8 ranks (nodes faked with --nodes-by-block), the data
 # checked in every group (-c), the worst group's row the largest of the
 # groups' rows at each size, uneven groups, the ladder's blocks, a failed
-# check in one group, and bad input. Under MPICH (test_short) a part of
+# check in one group, the slowest rank of each group (--stats), JSON Lines,
+# and bad input. Under MPICH (test_short) a part of
 # the layouts and programs.
 . "$(dirname "$0")/../lib.sh"
 OSU="$BUILD/osu"
@@ -109,11 +110,60 @@ COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=3 run 4 "$OSU/osu_alltoall" --np-ladd
 expect '[ "$RC" = 1 ] && [ "$(data_lines | grep -c Pass$)" = "$NSIZES" ] && grep -q "world rank 3, in the step of 4 ranks" "$ERR"' \
     "osu_alltoall --np-ladder with rank 3's data spoilt: the 2-rank block Pass, then Fail and status 1"
 
+# --stats: each group's rows name the slowest rank of that group, as a
+# world rank (rank 5, slowed on purpose, in group 1 of 0-3 and 4-7).
+COMMSWEEP_SLOW_RANK=5 run 8 "$OSU/osu_allreduce" --groups=4 "${SWEEP[@]}" --stats
+slowest_of_group() { # G: the SlowestRank column of group G's block
+    awk -v g="$1" '/^# group [0-9]+: [0-9]+ rank/ { in_g = ($3 == g ":") ; next }
+                   /^# worst group:/ { in_g = 0 } !/^#/ && NF && in_g { print $7 }' "$OUT" | sort -u | tr '\n' ' '
+}
+expect '[ "$RC" = 0 ] && [ "$(slowest_of_group 1)" = "5 " ] && ! slowest_of_group 0 | grep -qw 5 &&
+        grep -q "SlowestRank" "$OUT"' \
+    "osu_allreduce --groups=4 --stats with rank 5 slowed: group 1's rows name world rank 5, group 0's do not"
+
+# JSON Lines: every group's row with its group, then the worst group's
+# rows flagged, each the largest latency of its size; --stats' slowest
+# rank per group; the ladder's rows with their step's ranks.
+json_groups_problems() { # NGROUPS SLOW GROUP_OF_SLOW
+    python3 - "$OUT" "$@" << 'PY'
+import json, sys
+path, ngroups, slow, slow_group = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+rows = [r for r in map(json.loads, open(path)) if r["type"] == "row"]
+groups = [r for r in rows if "worst_group" not in r]
+worst = [r for r in rows if r.get("worst_group") is True]
+sizes = sorted({r["size_bytes"] for r in groups})
+if len(groups) != ngroups * len(sizes):
+    print(len(groups), "group rows, want", ngroups * len(sizes))
+for size in sizes:
+    these = [r for r in groups if r["size_bytes"] == size]
+    if sorted(r["group"] for r in these) != list(range(ngroups)):
+        print("size", size, "groups", [r["group"] for r in these])
+    w = [r for r in worst if r["size_bytes"] == size]
+    top = max(r["latency_us"] for r in these)
+    if len(w) != 1 or w[0]["latency_us"] != top:
+        print("size", size, "worst rows", w, "largest", top)
+    for r in these:
+        named = r["slowest_rank"] == slow
+        if named != (r["group"] == slow_group):
+            print("size", size, "group", r["group"], "names rank", r["slowest_rank"])
+PY
+}
+COMMSWEEP_SLOW_RANK=5 run 8 "$OSU/osu_allreduce" --groups=stride:4 "${SWEEP[@]}" --stats --format=jsonl -c
+expect '[ "$RC" = 0 ] && [ -z "$(python3 "$TOP/tests/integration/jsonl_check.py" "$TOP/doc/jsonl.schema.json" "$OUT" --program osu/osu_allreduce --validation passed)" ]' \
+    "osu_allreduce --groups=stride:4 --stats --format=jsonl -c: valid JSON Lines, validation passed"
+expect_no_problems "osu_allreduce --groups=stride:4 --format=jsonl: a row per group and size, the worst flagged and the largest, rank 5 named in group 1 only" \
+    json_groups_problems 4 5 1
+steps() { grep '^{"type":"row"' "$OUT" | grep -o '"ladder_ranks":[0-9]*' | cut -d: -f2 | uniq -c | awk '{ printf "%s:%s ", $2, $1 }'; }
+run 8 "$OSU/osu_allreduce" --np-ladder "${SWEEP[@]}" --stats --format=jsonl
+expect '[ "$RC" = 0 ] && [ -z "$(python3 "$TOP/tests/integration/jsonl_check.py" "$TOP/doc/jsonl.schema.json" "$OUT" --program osu/osu_allreduce)" ] &&
+        [ "$(steps)" = "2:$NSIZES 4:$NSIZES 8:$NSIZES " ]' \
+    "osu_allreduce --np-ladder --format=jsonl: valid, rows of the steps of 2, 4 and 8 ranks"
+
 # Bad input: one line, status 2.
 for bad in "--groups=" "--groups=foo" "--groups=0" "--groups=-2" "--groups=2x" "--groups=stride:" \
     "--groups=stride:0" "--groups=stride:x" "--nodes-by-block=2" "--groups=2 --nodes-by-block=2" \
-    "--groups=node --nodes-by-block=0" "--groups=2 --np-ladder" "--groups=2 --format=jsonl" \
-    "--np-ladder --format=jsonl" "--np-ladder --stats" "--groups=2 --timing=window" \
+    "--groups=node --nodes-by-block=0" "--groups=2 --np-ladder" "--groups=2 --samples" \
+    "--np-ladder --samples --format=jsonl" "--groups=2 --timing=window" \
     "--groups=2 -T all" "--np-ladder=3"; do
     # shellcheck disable=SC2086
     run 2 "$OSU/osu_allreduce" $bad -m 4:4 -i 2 -x 1
