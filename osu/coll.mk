@@ -24,7 +24,7 @@ ifeq ($(COLL_PCOLL),1)
   OSU_PROGRAMS += $(COLL_PERSISTENT)
 endif
 OSU_HELPERS  += osu/coll_driver.c osu/coll_data.c osu/coll_expect.c osu/coll_compute.c osu/coll_busbw.c \
-  osu/coll_neighbor.c osu/nbr_topo.c osu/coll_groups.c
+  osu/coll_neighbor.c osu/nbr_topo.c osu/coll_groups.c osu/group_rows.c
 
 # The bare MPI_Alltoall loop that tests/bench/coll_overhead.sh compares
 # osu_alltoall against: plain MPI, no harness.

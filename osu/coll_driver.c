@@ -12,6 +12,7 @@
 #include "coll_compute.h"
 #include "coll_data.h"
 #include "coll_groups.h"
+#include "group_rows.h"
 #include "coll_neighbor.h"
 #include "osu_compat.h"
 #include "osu_ddt.h"
@@ -68,10 +69,6 @@ static int parse_root(const char *arg, void *dest, char *err, size_t errlen)
 }
 
 #define COLL_MAX_SIZES 130 /* doubling steps of a size_t, 0 included */
-/* The text of one row, as --groups gathers it, and room for its JSON
- * object (--samples, whose rows have no bound, is not taken there). */
-#define COLL_ROW_TEXT sizeof(((struct osu_row *)0)->text)
-#define COLL_ROW_JSON 4096
 
 /* The parts of a non-blocking call timed apart, as OMB 7.4 reports them. */
 enum { PART_COMPUTE, PART_INIT, PART_TEST, PART_WAIT, COLL_NPARTS };
@@ -117,11 +114,8 @@ struct coll_run {
     size_t node_block;        /* --nodes-by-block: blocks of ranks as the nodes (0: memory) */
     bool laid_out;            /* --groups or --np-ladder: rows go to world rank 0 */
     struct coll_layout lay;   /* the groups now running (a ladder step: one) */
-    char heading[COLL_ROW_TEXT]; /* the columns, printed in every block */
-    char *gathered;           /* world rank 0: each group's row of the size */
-    char *gathered_json;      /* world rank 0: each group's JSON row (--format=jsonl) */
-    int *gather_counts;       /* per world rank: bytes it sends (a group's first rank) */
-    int *gather_displs;
+    struct group_rows rows;   /* their rows, to world rank 0 */
+    char heading[GROUP_ROWS_TEXT]; /* the columns, printed in every block */
 };
 
 /* min, avg, max of a quantity, valid on rank 0. */
@@ -1100,15 +1094,6 @@ static void use_group(struct coll_run *r)
     MPI_CHECK(MPI_Comm_size(r->lay.comm, &r->c.nranks));
 }
 
-/* The first value of a row's text: after the size, where it has one. */
-static double first_value(const struct coll_run *r, const char *row)
-{
-    char *end = (char *)row;
-    if (!r->b->no_data)
-        (void)strtoull(row, &end, 10);
-    return strtod(end, NULL);
-}
-
 static const char *first_column(const struct coll_run *r)
 {
     return r->b->start ? "Overall(us)" : "Avg Latency(us)";
@@ -1123,48 +1108,19 @@ static void check_root(const struct coll_run *r, int smallest)
                   smallest == 1 ? "" : "s");
 }
 
-/* Where world rank 0 gathers the groups' rows: only each group's first
- * rank sends, group g's row at g times the row's length. */
-static void plan_gather(struct coll_run *r, size_t len)
+/* One size in every group at once: each group's first rank has its row,
+ * world rank 0 gathers them (r->rows); then the world agrees on the data
+ * checks (laid_out_verdict). */
+static void laid_out_size(struct coll_run *r, size_t size)
 {
-    for (int w = 0; w < harness.size; w++) {
-        int g = r->lay.set_of[w];
-        bool first = g >= 0 && r->lay.root_of[g] == w;
-        r->gather_counts[w] = first ? (int)len : 0;
-        r->gather_displs[w] = first ? g * (int)len : 0;
-    }
-}
-
-static void gather_rows(struct coll_run *r, const char *mine, char *all, size_t len)
-{
-    plan_gather(r, len);
-    MPI_CHECK(MPI_Gatherv(mine, r->gather_counts[harness.rank], MPI_CHAR, all,
-                          r->gather_counts, r->gather_displs, MPI_CHAR, 0, harness.comm));
-}
-
-/* One size in every group at once: each group's first rank has its row
- * (text, and JSON object in JSON Lines), world rank 0 gathers them; then
- * the world agrees on the data checks. Returns on world rank 0 the rows,
- * COLL_ROW_TEXT bytes per group (their JSON in r->gathered_json,
- * COLL_ROW_JSON bytes each). */
-static const char *laid_out_size(struct coll_run *r, size_t size)
-{
-    char mine[COLL_ROW_TEXT], json[COLL_ROW_JSON];
-    mine[0] = json[0] = '\0';
     bool member = r->lay.comm != MPI_COMM_NULL;
     r->failed = false;
     if (member) {
-        osu_row_capture(mine, sizeof mine);
-        if (r->c.rank == 0)
-            report_row_capture(json, sizeof json);
+        group_rows_capture(&r->rows, r->c.rank == 0);
         measure_size(r, size);
-        osu_row_capture(NULL, 0);
-        report_row_capture(NULL, 0);
+        group_rows_release(&r->rows);
     }
-    gather_rows(r, mine, r->gathered, sizeof mine);
-    if (report_jsonl())
-        gather_rows(r, json, r->gathered_json, sizeof json);
-    return r->gathered;
+    group_rows_gather(&r->rows);
 }
 
 static void laid_out_verdict(struct coll_run *r)
@@ -1204,6 +1160,7 @@ static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t n
             plan_sizes(r, false);
         }
         coll_layout_first(harness.comm, counts[s], &r->lay);
+        group_rows_init(&r->rows, &r->lay, 0, false, r->b->no_data);
         coll_layout_describe(&r->lay, 0, "np-ladder");
         report_context_size("ladder_ranks", (size_t)counts[s]);
         use_group(r);
@@ -1221,13 +1178,14 @@ static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t n
                 print_heading(r);
             }
             for (size_t i = 0; i < r->nsizes; i++) {
-                const char *rows = laid_out_size(r, r->sizes[i]);
+                laid_out_size(r, r->sizes[i]);
                 if (harness.rank == 0)
-                    out_line("%s", rows);
-                report_row_write(r->gathered_json, NULL);
+                    out_line("%s", group_rows_text(&r->rows, 0));
+                report_row_write(r->rows.json ? r->rows.json : "", NULL);
                 laid_out_verdict(r);
             }
         }
+        group_rows_free(&r->rows);
         coll_layout_free(&r->lay);
     }
     use_world(r);
@@ -1244,92 +1202,22 @@ static void run_groups(struct coll_run *r)
     for (int g = 0; g < l->nsets; g++)
         smallest = l->set_size[g] < smallest ? l->set_size[g] : smallest;
     check_root(r, smallest);
-    char name[64];
-    coll_groups_name(&r->groups, name, sizeof name);
-    char nodes[96] = "";
-    if (r->node_block)
-        snprintf(nodes, sizeof nodes, "; nodes: blocks of %zu ranks (--nodes-by-block)",
-                 r->node_block);
-    out_comment("groups (--groups=%s): %d concurrent group%s, each on its own "
-                "communicator%s",
-                name, l->nsets, l->nsets == 1 ? "" : "s", nodes);
-    for (int g = 0; g < l->nsets; g++) {
-        char label[32];
-        snprintf(label, sizeof label, "group %d", g);
-        coll_layout_describe(l, g, label);
-    }
+    group_rows_init(&r->rows, l, r->nsizes, false, r->b->no_data);
+    group_rows_announce(&r->rows, &r->groups, r->node_block, first_column(r));
     if (smallest == 1)
         out_comment("a group of 1 rank calls the collective alone: no data moves between "
                     "ranks there");
-    out_comment("each size: every group's row as it is measured ('# group G row:'); after the "
-                "sweep a block per group, then the worst group's: at each size the row of the "
-                "group with the largest %s (IMB's -multi 0)",
-                first_column(r));
-    size_t nrows = r->nsizes * (size_t)(l->nsets + 1);
-    char *kept = NULL;
-    int *worst = NULL;
-    if (harness.rank == 0) {
-        kept = malloc(nrows * COLL_ROW_TEXT);
-        worst = malloc(r->nsizes * sizeof *worst);
-    }
-    err_any(harness.comm, harness.rank == 0 && (!kept || !worst), ERR_STATUS_FAIL,
-            "cannot allocate the rows of %d groups", l->nsets);
     use_group(r);
-    char *kept_json = NULL;
-    if (report_jsonl() && harness.rank == 0)
-        kept_json = malloc(nrows * COLL_ROW_JSON);
-    err_any(harness.comm, report_jsonl() && harness.rank == 0 && !kept_json, ERR_STATUS_FAIL,
-            "cannot allocate the JSON rows of %d groups", l->nsets);
     int mine = l->set_of[harness.rank];
     if (mine >= 0)
         report_context_size("group", (size_t)mine);
     for (size_t i = 0; i < r->nsizes; i++) {
-        const char *rows = laid_out_size(r, r->sizes[i]);
-        for (int g = 0; harness.rank == 0 && g < l->nsets; g++) {
-            const char *row = rows + (size_t)g * COLL_ROW_TEXT;
-            const char *json =
-                report_jsonl() ? r->gathered_json + (size_t)g * COLL_ROW_JSON : "";
-            if (!report_jsonl()) /* there the row itself is written now */
-                out_comment("group %d row: %s", g, row);
-            report_row_write(json, NULL);
-            if (kept_json)
-                memcpy(kept_json + ((size_t)g * r->nsizes + i) * COLL_ROW_JSON, json,
-                       COLL_ROW_JSON);
-            memcpy(kept + ((size_t)g * r->nsizes + i) * COLL_ROW_TEXT, row, COLL_ROW_TEXT);
-            if (g == 0 || first_value(r, row) > first_value(r, kept + ((size_t)worst[i] *
-                                                                            r->nsizes + i) *
-                                                                           COLL_ROW_TEXT))
-                worst[i] = g;
-        }
+        laid_out_size(r, r->sizes[i]);
+        group_rows_keep(&r->rows, i);
         laid_out_verdict(r);
     }
-    for (int g = 0; harness.rank == 0 && g < l->nsets; g++) {
-        if (g > 0)
-            out_block_end();
-        char label[32];
-        snprintf(label, sizeof label, "group %d", g);
-        coll_layout_describe(l, g, label);
-        out_line("%s", r->heading);
-        for (size_t i = 0; i < r->nsizes; i++)
-            out_line("%s", kept + ((size_t)g * r->nsizes + i) * COLL_ROW_TEXT);
-    }
-    if (harness.rank == 0) {
-        out_block_end();
-        out_comment("worst group: at each size the row of the group with the largest %s over "
-                    "the %d groups (IMB's -multi 0), after a '#' line naming it",
-                    first_column(r), l->nsets);
-        out_line("%s", r->heading);
-        for (size_t i = 0; i < r->nsizes; i++) {
-            size_t at = (size_t)worst[i] * r->nsizes + i;
-            out_comment("worst: group %d", worst[i]);
-            out_line("%s", kept + at * COLL_ROW_TEXT);
-            if (kept_json)
-                report_row_write(kept_json + at * COLL_ROW_JSON, "worst_group");
-        }
-    }
-    free(kept);
-    free(kept_json);
-    free(worst);
+    group_rows_blocks(&r->rows, r->heading, first_column(r));
+    group_rows_free(&r->rows);
     coll_layout_free(l);
     use_world(r);
 }
@@ -1368,14 +1256,8 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     plan_sizes(r, false);
     print_sizes_note(r, types, ntypes);
     allocate(r); /* the first sweep's sizes are the largest: its elements the smallest */
-    if (r->laid_out) {
-        size_t rows = harness.rank == 0 ? (size_t)harness.size : 1;
-        r->gathered = alloc_all(rows * COLL_ROW_TEXT, harness.comm);
-        r->gathered_json = alloc_all(report_jsonl() ? rows * COLL_ROW_JSON : 1, harness.comm);
-        r->gather_counts = alloc_all(2 * (size_t)harness.size * sizeof(int), harness.comm);
-        r->gather_displs = r->gather_counts + harness.size;
+    if (r->laid_out)
         osu_row_capture(r->heading, sizeof r->heading);
-    }
     print_header(r);
     osu_row_capture(NULL, 0);
     if (r->ladder)
@@ -1408,9 +1290,6 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     free(c->types);
     free(r->persistent);
     free(r->times);
-    free(r->gathered);
-    free(r->gathered_json);
-    free(r->gather_counts);
     if (r->timing == TIMEWIN_WINDOW) {
         timewin_free(&r->win);
         clocksync_free(&r->clock);
