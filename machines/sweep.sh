@@ -27,6 +27,11 @@
 #   OSU_MULTI         OSU programs that pair up every rank of the job
 #   OSU_COLL          OSU collectives, on every rank
 #   OSU_RMA           OSU one-sided programs, on two ranks
+#   OSU_GROUPS        OSU collectives run again in concurrent groups on a
+#                     job of several nodes (SWEEP_NODES > 1): once with
+#                     --groups=node, once with --groups=cross (files
+#                     NAME-groups-node and NAME-groups-cross)
+#   OSU_GROUPS_FLAGS  more flags for those runs (e.g. --nodes-by-block=N)
 #                     (each list: program names; empty runs none)
 #   NETMAP_PROGRAMS   network-map programs (default "pairs rings bisection
 #                     congestion"; congestion needs 4 endpoints, else skipped)
@@ -58,6 +63,7 @@ osu_scatterv osu_barrier \
 osu_iallreduce osu_ialltoall osu_ialltoallv osu_iallgather osu_iallgatherv \
 osu_ibcast osu_ireduce osu_ireduce_scatter osu_igather osu_igatherv osu_iscatter \
 osu_iscatterv osu_ibarrier}"
+: "${OSU_GROUPS=osu_allreduce osu_alltoall osu_bcast osu_barrier}"
 : "${OSU_RMA=osu_put_latency osu_get_latency osu_acc_latency osu_put_bw osu_get_bw \
 osu_put_bibw osu_get_acc_latency osu_fop_latency osu_cas_latency \
 osu_passive_put_latency osu_passive_get_latency osu_passive_acc_latency \
@@ -237,6 +243,28 @@ sweep_osu() {
     for p in $OSU_COLL; do
         sweep_osu_sizes "$p"
         sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "osu/$p" "${SWEEP_OSU_SIZES[@]}" "${SWEEP_OSU_ARGS[@]}" $OSU_COLL_FLAGS
+    done
+    sweep_osu_groups
+}
+
+# Each collective of OSU_GROUPS once per node at the same time (what a
+# node's ranks get among themselves while every node runs) and once across
+# the nodes by local rank (what the network gives each such group while
+# the others load it too): on one node the layouts say nothing new.
+sweep_osu_groups() {
+    local p layout
+    if [ "${SWEEP_NODES:-1}" -le 1 ]; then
+        [ -z "$OSU_GROUPS" ] || sweep_log "skipping the OSU groups: the job has one node"
+        return 0
+    fi
+    # shellcheck disable=SC2086 # flags are words on purpose
+    for p in $OSU_GROUPS; do
+        sweep_osu_sizes "$p"
+        for layout in node cross; do
+            sweep_run "$p-groups-$layout" SWEEP_LAUNCH_ALL "$SWEEP_NP" "osu/$p" \
+                "${SWEEP_OSU_SIZES[@]}" "${SWEEP_OSU_ARGS[@]}" $OSU_COLL_FLAGS ${OSU_GROUPS_FLAGS:-} \
+                --groups="$layout"
+        done
     done
 }
 

@@ -494,10 +494,7 @@ static void row_finish(const struct coll_run *r, struct osu_row *row, const stru
     if (r->laid_out && r->check) {
         /* The group's own verdict in its row; the world's comes after the
          * rows are gathered (laid_out_size), where every rank takes part. */
-        int mine = r->failed, any = 0;
-        MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, r->c.comm));
-        osu_row_text(row, any ? "Fail" : "Pass");
-        osu_row_end(row);
+        osu_row_end_group_checked(row, r->failed, r->c.comm);
     } else {
         osu_row_end_checked(row, r->check, r->failed, NULL, NULL, "%s", r->failure);
     }
@@ -782,20 +779,11 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
     extra[nextra++] = timewin_length_option(&r->window_us);
     /* The neighborhood collectives' topology spans the world: no groups. */
     if (!b->neighbor) {
-        extra[nextra++] = (struct opt_spec){
-            .long_name = "groups", .kind = OPT_CUSTOM, .dest = &r->groups,
-            .parse = coll_groups_parse, .metavar = "node|cross|N|stride:N",
-            .help = "concurrent groups, each on its own communicator: one per node, local "
-                    "rank l of every node, N consecutive ranks, or ranks N apart (N groups); "
-                    "a block per group and the worst group's"};
+        coll_groups_options(extra + nextra, &r->groups, &r->node_block);
+        nextra += 2;
         extra[nextra++] = (struct opt_spec){
             .long_name = "np-ladder", .kind = OPT_FLAG, .dest = &r->ladder,
             .help = "the sweep on the first 2, 4, 8, ... ranks in turn, then all; a block each"};
-        extra[nextra++] = (struct opt_spec){
-            .long_name = "nodes-by-block", .kind = OPT_SIZE, .dest = &r->node_block,
-            .metavar = "N", .min = 1, .max = INT_MAX,
-            .help = "with --groups=node or cross: blocks of N consecutive ranks are the nodes "
-                    "(default: ranks that share memory)"};
     }
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra); /* starts MPI (-I: a session) */
     r->type_given = r->type_choice >= 0;

@@ -13,6 +13,21 @@
 
 #define GROUPS_HOST 64
 
+void coll_groups_options(struct opt_spec *out, struct coll_groups_spec *spec, size_t *block)
+{
+    out[0] = (struct opt_spec){
+        .long_name = "groups", .kind = OPT_CUSTOM, .dest = spec, .parse = coll_groups_parse,
+        .metavar = "node|cross|N|stride:N",
+        .help = "concurrent groups, each on its own communicator: one per node, local rank l "
+                "of every node, N consecutive ranks, or ranks N apart (N groups); a block per "
+                "group and the worst group's"};
+    out[1] = (struct opt_spec){
+        .long_name = "nodes-by-block", .kind = OPT_SIZE, .dest = block, .metavar = "N",
+        .min = 1, .max = INT_MAX,
+        .help = "with --groups=node or cross: blocks of N consecutive ranks are the nodes "
+                "(default: ranks that share memory)"};
+}
+
 int coll_groups_parse(const char *arg, void *dest, char *err, size_t errlen)
 {
     struct coll_groups_spec *s = dest;

@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "opt.h"
+
 enum coll_groups_kind {
     COLL_GROUPS_NONE,
     COLL_GROUPS_NODE,
@@ -33,6 +35,9 @@ struct coll_groups_spec {
     size_t n; /* BLOCK and STRIDE */
 };
 
+/* The --groups option (its parser below) into spec, and --nodes-by-block
+ * into block: the two specs, for the programs that take them. */
+void coll_groups_options(struct opt_spec *out, struct coll_groups_spec *spec, size_t *block);
 /* The --groups parser (opt_custom_fn): dest is a struct coll_groups_spec. */
 int coll_groups_parse(const char *arg, void *dest, char *err, size_t errlen);
 /* "node", "cross", "4", "stride:4" into text. */

@@ -666,6 +666,23 @@ void osu_validation_words(const char *pass, const char *fail)
     fail_word = fail;
 }
 
+/* The row's Validation column from the verdict of comm's ranks; returns it. */
+static bool end_with_verdict(struct osu_row *r, bool failed, MPI_Comm comm)
+{
+    int mine = failed, any = 0;
+    MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, comm));
+    osu_row_text(r, any ? fail_word : pass_word);
+    if (report_row_open())
+        report_row_string("validation", any ? "fail" : "pass");
+    osu_row_end(r);
+    return any;
+}
+
+void osu_row_end_group_checked(struct osu_row *r, bool failed, MPI_Comm group)
+{
+    (void)end_with_verdict(r, failed, group);
+}
+
 void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
                          void (*release)(void *arg), void *arg, const char *fmt, ...)
 {
@@ -673,13 +690,7 @@ void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
         osu_row_end(r);
         return;
     }
-    int mine = failed, any = 0;
-    MPI_CHECK(MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_LOR, harness.comm));
-    osu_row_text(r, any ? fail_word : pass_word);
-    if (report_row_open())
-        report_row_string("validation", any ? "fail" : "pass");
-    osu_row_end(r);
-    if (!any)
+    if (!end_with_verdict(r, failed, harness.comm))
         return;
     char text[768] = "";
     if (failed) {

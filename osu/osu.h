@@ -227,6 +227,10 @@ void osu_row_capture(char *text, size_t len);
 void osu_row_end_checked(struct osu_row *r, bool validated, bool failed,
                          void (*release)(void *arg), void *arg, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));
+/* -c in one of several groups measured at once (--groups): the row's
+ * Validation says its own group's verdict (collective over group); the
+ * world's verdict is the driver's, after the groups' rows are gathered. */
+void osu_row_end_group_checked(struct osu_row *r, bool failed, MPI_Comm group);
 
 /* The Validation column's words (default "Pass" and "Fail"; OMB 7.4's
  * atomics print "passed" and "failed"). */

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coll_groups.h"
+#include "group_rows.h"
 #include "osu_compat.h"
 #include "osu_defaults.h"
 #include "pt2pt_arith.h"
@@ -17,6 +19,15 @@
 static bool corrupt_sent_data;
 /* The program running, for stop_after_failure. */
 static const struct pt2pt_bench *running;
+
+/* --groups (the programs of pairs): the layout, its rows, and the column
+ * heading every group's block repeats. */
+static struct coll_groups_spec groups;
+static size_t node_block;
+static struct coll_layout layout;
+static struct group_rows rows;
+static char heading[GROUP_ROWS_TEXT];
+static bool grouped(void) { return groups.kind != COLL_GROUPS_NONE; }
 
 /* Enough for every doubling from 0 to SIZE_MAX. */
 #define PT2PT_MAX_STEPS 70
@@ -215,9 +226,9 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
             (b->fill ? b->fill : default_fill)(c);
             /* The partner's check of the previous iteration and this fill
              * end here, before the clock starts. */
-            MPI_CHECK(MPI_Barrier(harness.comm));
+            MPI_CHECK(MPI_Barrier(c->comm));
         } else if (b->iteration_barrier) {
-            MPI_CHECK(MPI_Barrier(harness.comm));
+            MPI_CHECK(MPI_Barrier(c->comm));
         }
         double start = timing_now();
         b->exchange(c, 1);
@@ -276,12 +287,12 @@ static void combine_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c,
         if (mine != iteration_values)
             memcpy(iteration_values, mine, bytes);
         MPI_CHECK(MPI_Reduce(MPI_IN_PLACE, iteration_values, (int)iterations, MPI_DOUBLE, op, 0,
-                             harness.comm));
+                             c->comm));
     } else {
-        MPI_CHECK(MPI_Reduce(mine, NULL, (int)iterations, MPI_DOUBLE, op, 0, harness.comm));
+        MPI_CHECK(MPI_Reduce(mine, NULL, (int)iterations, MPI_DOUBLE, op, 0, c->comm));
     }
     double timed = 1.0, one = c->timed;
-    MPI_CHECK(MPI_Reduce(&one, &timed, 1, MPI_DOUBLE, MPI_SUM, 0, harness.comm));
+    MPI_CHECK(MPI_Reduce(&one, &timed, 1, MPI_DOUBLE, MPI_SUM, 0, c->comm));
     if (c->rank != 0)
         return;
     for (size_t i = 0; i < iterations; i++) {
@@ -327,12 +338,12 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     watchdog_arm(NULL, "size %zu", size);
     if (b->size_begin)
         b->size_begin(c);
-    MPI_CHECK(MPI_Barrier(harness.comm));
+    MPI_CHECK(MPI_Barrier(c->comm));
     watchdog_enter_phase("the warm-up iterations");
     if (warmup)
         b->exchange(c, warmup);
     watchdog_leave();
-    MPI_CHECK(MPI_Barrier(harness.comm));
+    MPI_CHECK(MPI_Barrier(c->comm));
     struct pt2pt_times *t = &m->t;
     m->iterations = iterations;
     watchdog_enter_phase("the timed iterations");
@@ -348,23 +359,22 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
                            c->timed ? t->slowest : 0};
     double local_sum[2] = {c->timed ? mine : 0, c->timed ? 1 : 0};
     double global_max[3], global_sum[2];
-    MPI_CHECK(MPI_Reduce(local_max, global_max, 3, MPI_DOUBLE, MPI_MAX, 0, harness.comm));
-    MPI_CHECK(MPI_Reduce(local_sum, global_sum, 2, MPI_DOUBLE, MPI_SUM, 0, harness.comm));
+    MPI_CHECK(MPI_Reduce(local_max, global_max, 3, MPI_DOUBLE, MPI_MAX, 0, c->comm));
+    MPI_CHECK(MPI_Reduce(local_sum, global_sum, 2, MPI_DOUBLE, MPI_SUM, 0, c->comm));
     watchdog_disarm();
     if (report_per_iteration())
         combine_iterations(b, c, iterations);
     m->straggler.known = false;
     if (report_stats())
-        straggler_find(iteration_times, iterations, c->timed, harness.comm, &m->straggler);
+        straggler_find(iteration_times, iterations, c->timed, c->comm, &m->straggler);
     if (tail && c->reporter != 0) {
         /* -z of a program whose rank 0 is not timed (fan-in): the first
          * sender's iterations, as OMB 7.4 reports them. */
         if (c->rank == c->reporter)
-            MPI_CHECK(MPI_Send(iteration_times, (int)iterations, MPI_DOUBLE, 0, 0,
-                               harness.comm));
+            MPI_CHECK(MPI_Send(iteration_times, (int)iterations, MPI_DOUBLE, 0, 0, c->comm));
         else if (c->rank == 0)
             MPI_CHECK(MPI_Recv(iteration_times, (int)iterations, MPI_DOUBLE, c->reporter, 0,
-                               harness.comm, MPI_STATUS_IGNORE));
+                               c->comm, MPI_STATUS_IGNORE));
     }
 
     if (c->rank != 0)
@@ -394,13 +404,18 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
 static void end_row(struct pt2pt_ctx *c, struct osu_row *row, size_t size,
                     const struct pt2pt_times *t)
 {
+    if (grouped() && c->opts->validate) { /* the world's verdict: after the gather */
+        osu_row_end_group_checked(row, t->bad_index != SIZE_MAX, c->comm);
+        return;
+    }
     osu_row_end_checked(row, c->opts->validate, t->bad_index != SIZE_MAX, stop_after_failure, c,
                         "validation failed at message size %zu: rank %d received a wrong byte "
                         "at index %zu in iteration %zu",
                         size, c->rank, t->bad_index, t->bad_iteration);
 }
 
-static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size)
+static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size,
+                         struct pt2pt_times *t)
 {
     struct pt2pt_measured m;
     measure(b, c, size, &m);
@@ -423,6 +438,55 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
     if (ddt.kind != OSU_DDT_NONE)
         osu_row_trailing_count(&row, osu_ddt_carried(&ddt, size / c->elem_size) * c->elem_size);
     end_row(c, &row, size, &m.t);
+    *t = m.t;
+}
+
+/* --groups: one size in every group at once, the rows to world rank 0,
+ * then the world's verdict on the data checks (naming the group). */
+static void measure_size_grouped(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size,
+                                 size_t index)
+{
+    struct pt2pt_times t;
+    group_rows_capture(&rows, c->rank == 0);
+    measure_size(b, c, size, &t);
+    group_rows_release(&rows);
+    group_rows_gather(&rows);
+    group_rows_keep(&rows, index);
+    if (c->opts->validate)
+        err_check(harness.comm, t.bad_index != SIZE_MAX,
+                  "validation failed at message size %zu: rank %d received a wrong byte at "
+                  "index %zu in iteration %zu (world rank %d, group %d)",
+                  size, c->rank, t.bad_index, t.bad_iteration, harness.rank,
+                  layout.set_of[harness.rank]);
+}
+
+/* --groups: what it does not take, its layout, and this rank's group as
+ * the pairs' communicator: every group pairs its own ranks. */
+static void enter_groups(const struct pt2pt_bench *b, struct pt2pt_ctx *c, bool vary)
+{
+    bool by_node = groups.kind == COLL_GROUPS_NODE || groups.kind == COLL_GROUPS_CROSS;
+    if (node_block && !by_node)
+        err_usage("--nodes-by-block applies to --groups=node and --groups=cross");
+    if (!grouped())
+        return;
+    if (vary)
+        err_usage("--groups does not take -V: its matrix of windows has no row per group");
+    if (report_samples())
+        err_usage("--groups does not take --samples: a group's row comes to the printing rank "
+                  "whole, and theirs have no bound");
+    if (type_choice == PT2PT_NTYPES)
+        err_usage("--groups takes one element type: -T all is not taken");
+    coll_layout_groups(harness.comm, &groups, node_block, &layout);
+    for (int g = 0; g < layout.nsets; g++)
+        if (layout.set_size[g] < 2 || layout.set_size[g] % 2)
+            err_usage("--groups: group %d has %d rank%s; the pairs of %s need an even number "
+                      "in every group (2 or more)",
+                      g, layout.set_size[g], layout.set_size[g] == 1 ? "" : "s",
+                      b->prog.title);
+    c->comm = layout.comm;
+    MPI_CHECK(MPI_Comm_rank(c->comm, &c->rank));
+    MPI_CHECK(MPI_Comm_size(c->comm, &c->nranks));
+    report_context_size("group", (size_t)layout.set_of[harness.rank]);
 }
 
 /* The column heading: the program's columns, -f's, Validation, -z's (OMB's
@@ -570,7 +634,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
 {
     running = b;
     struct osu_opts o;
-    struct opt_spec extra[b->nextra + 7];
+    struct opt_spec extra[b->nextra + 9];
     extra[0] = osu_tail_option(&tail);
     extra[1] = (struct opt_spec){.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE,
                                  .dest = &type_choice, .metavar = "mpi_char|mpi_int|mpi_float|all",
@@ -589,6 +653,10 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     extra[nextra++] = osu_compat_graph_option();
     if (b->unused_test_calls)
         extra[nextra++] = osu_compat_test_calls_option();
+    if (b->ranks == PT2PT_EVEN) { /* the programs of many pairs */
+        coll_groups_options(extra + nextra, &groups, &node_block);
+        nextra += 2;
+    }
     if (b->nextra)
         memcpy(extra + nextra, b->extra, b->nextra * sizeof *extra);
     nextra += b->nextra;
@@ -604,6 +672,9 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     c.ddt = &ddt;
     c.rank = harness.rank;
     c.nranks = harness.size;
+    c.comm = harness.comm;
+    bool vary = b->vary_window && *b->vary_window;
+    enter_groups(b, &c, vary);
     c.slots = 1;
     c.window = o.window ? o.window : 1;
     c.ncolumns = b->ncolumns;
@@ -622,7 +693,6 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
             err_usage("message size 0: the sizes start at 1 byte (-m [MIN:]MAX, MAX >= 1)");
         o.min_size = 1;
     }
-    bool vary = b->vary_window && *b->vary_window;
     if (vary && (o.full || tail || ddt.kind != OSU_DDT_NONE || report_per_iteration()))
         err_usage("-V prints OMB's matrix of windows, which has no -f, -z, -D or --stats "
                   "columns (nor --samples)");
@@ -641,8 +711,12 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     size_t used = strlen(after);
     snprintf(after + used, sizeof after - used, "# Datatype: %s.\n", type_omb_name(first_type));
     osu_print_preamble(&o, &b->prog, argc, argv, before, after);
-    if (b->ranks == PT2PT_EVEN)
+    if (b->ranks == PT2PT_EVEN && !grouped())
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);
+    if (grouped())
+        out_comment("pairs in each group: its rank i with its rank i + half its size; this "
+                    "rank's group: %zu pairs",
+                    c.npairs);
     if (b->describe)
         b->describe(&c);
     if (buffer_num)
@@ -703,10 +777,27 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         osu_fields_datatype(type_omb_name(t));
         if (vary) {
             measure_matrix(b, &c, sizes, nsizes, windows, nwindows);
+        } else if (grouped()) {
+            osu_row_capture(heading, sizeof heading);
+            print_columns(b, &c);
+            osu_row_capture(NULL, 0);
+            if (report_has_table("osu")) {
+                report_key("group", REPORT_UNIT_COUNT);
+                report_value("worst_group", REPORT_UNIT_BOOL);
+            }
+            bool rate = strstr(b->columns[0], "Latency") == NULL;
+            group_rows_init(&rows, &layout, nsizes, rate, false);
+            group_rows_announce(&rows, &groups, node_block, b->columns[0]);
+            for (size_t s = 0; s < nsizes; s++)
+                measure_size_grouped(b, &c, sizes[s], s);
+            group_rows_blocks(&rows, heading, b->columns[0]);
+            group_rows_free(&rows);
         } else {
             print_columns(b, &c);
-            for (size_t s = 0; s < nsizes; s++)
-                measure_size(b, &c, sizes[s]);
+            for (size_t s = 0; s < nsizes; s++) {
+                struct pt2pt_times t;
+                measure_size(b, &c, sizes[s], &t);
+            }
         }
     }
     osu_compat_notes(NULL);
@@ -718,5 +809,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     buf_free(&c.send);
     buf_free(&c.recv);
     osu_ddt_free(&ddt);
+    if (grouped())
+        coll_layout_free(&layout);
     harness_finish(ERR_STATUS_OK);
 }

@@ -60,7 +60,8 @@ enum pt2pt_combine {
 /* What the driver hands to a program's callbacks. */
 struct pt2pt_ctx {
     const struct osu_opts *opts;
-    int rank, nranks;
+    int rank, nranks;  /* in comm */
+    MPI_Comm comm;     /* the world, or this rank's group (--groups) */
     int peer;          /* partner rank, -1 when this rank takes no part */
     const int *peers;  /* the partners of the one-way window: &peer, or the
                         * setup's list (a fan's receiving or sending end) */

@@ -35,7 +35,7 @@ struct call {
 static struct call call_of(struct pt2pt_ctx *c)
 {
     bool staged = c->send.stage || c->recv.stage;
-    struct call m = {buf_mpi(&c->send), buf_mpi(&c->recv), c->type.type, harness.comm,
+    struct call m = {buf_mpi(&c->send), buf_mpi(&c->recv), c->type.type, c->comm,
                      c->type.count, c->peer, (int)c->window, c->requests, c->statuses,
                      staged ? &c->send : NULL, staged ? &c->recv : NULL, c->size,
                      c->peers, (int)c->npeers, c->peer_stride, c->message_stride};

@@ -14,9 +14,10 @@ NSIZES=2
 # Problems of a --groups output with NGROUPS groups and NSIZES sizes:
 # a block per group and the worst group's, every row Pass, and each row of
 # the worst group's block equal to the largest first value of the groups'
-# rows of its size (and the row of the group its '#' line names).
-groups_problems() { # NGROUPS NSIZES
-    awk -v ngroups="$1" -v nsizes="$2" '
+# rows of its size (and the row of the group its '#' line names; the
+# lowest for a rate).
+groups_problems() { # NGROUPS NSIZES [lowest: the worst is the lowest value]
+    awk -v ngroups="$1" -v nsizes="$2" -v lowest="${3:-}" '
         /^# group [0-9]+: [0-9]+ rank/ { g = $3; sub(":", "", g); block = "group"; next }
         /^# worst group:/ { block = "worst"; next }
         /^# worst: group / { named = $4; next }
@@ -25,7 +26,7 @@ groups_problems() { # NGROUPS NSIZES
             rows++
             if ($NF != "Pass") { print "not Pass: " $0; exit }
             v[g, $1] = $2
-            if (!($1 in most) || $2 + 0 > most[$1] + 0) most[$1] = $2
+            if (!($1 in most) || (lowest ? $2 + 0 < most[$1] + 0 : $2 + 0 > most[$1] + 0)) most[$1] = $2
             next
         }
         block == "worst" {
@@ -37,6 +38,11 @@ groups_problems() { # NGROUPS NSIZES
             if (rows != ngroups * nsizes) print rows " group rows, want " ngroups * nsizes
             else if (worst != nsizes) print worst " worst rows, want " nsizes
         }' "$OUT"
+}
+
+slowest_of_group() { # G: the SlowestRank column of group G's block
+    awk -v g="$1" '/^# group [0-9]+: [0-9]+ rank/ { in_g = ($3 == g ":") ; next }
+                   /^# worst group:/ { in_g = 0 } !/^#/ && NF && in_g { print $(NF - 2) }' "$OUT" | sort -u | tr '\n' ' '
 }
 
 # The '# group G: ...' lines of the first description of each group.
@@ -110,13 +116,35 @@ COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=3 run 4 "$OSU/osu_alltoall" --np-ladd
 expect '[ "$RC" = 1 ] && [ "$(data_lines | grep -c Pass$)" = "$NSIZES" ] && grep -q "world rank 3, in the step of 4 ranks" "$ERR"' \
     "osu_alltoall --np-ladder with rank 3's data spoilt: the 2-rank block Pass, then Fail and status 1"
 
+# The programs of many pairs: the ranks pair up within each group.
+run 8 "$OSU/osu_mbw_mr" --groups=4 "${SWEEP[@]}" -c
+expect '[ "$RC" = 0 ] && [ "$(count_blocks)" = 3 ] && grep -q "^# pairs in each group: .*2 pairs" "$OUT"' \
+    "osu_mbw_mr --groups=4 -c at 8 ranks: 2 pairs in each of 2 groups, their blocks and the worst group's"
+expect_no_problems "osu_mbw_mr --groups=4: every row Pass, the worst row the lowest MB/s" \
+    groups_problems 2 "$NSIZES" lowest
+run 8 "$OSU/osu_multi_lat" --groups=stride:2 "${SWEEP[@]}" -c
+expect '[ "$RC" = 0 ] && [ "$(group_lines)" = "# group 0: 4 ranks (world ranks 0,2,4,6);# group 1: 4 ranks (world ranks 1,3,5,7);" ]' \
+    "osu_multi_lat --groups=stride:2 -c at 8 ranks: groups of ranks 2 apart"
+expect_no_problems "osu_multi_lat --groups=stride:2: every row Pass, the worst row the largest latency" \
+    groups_problems 2 "$NSIZES"
+COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=6 run 8 "$OSU/osu_multi_lat" --groups=4 "${SWEEP[@]}" -c
+expect '[ "$RC" = 1 ] && grep -q "^# group 1 row: 4 .*Fail$" "$OUT" && grep -q "^# group 0 row: 4 .*Pass$" "$OUT" &&
+        grep -q "validation failed at message size 4.*(world rank [0-9], group 1)" "$ERR"' \
+    "osu_multi_lat --groups=4 with rank 6's data spoilt: group 1 Fail, group 0 Pass, status 1"
+COMMSWEEP_SLOW_RANK=5 run 8 "$OSU/osu_mbw_mr" --groups=4 "${SWEEP[@]}" --stats
+expect '[ "$RC" = 0 ] && [ "$(slowest_of_group 1)" = "5 " ]' \
+    "osu_mbw_mr --groups=4 --stats with sender 5 slowed: group 1's rows name world rank 5"
+for bad in "osu_multi_lat --groups=3" "osu_mbw_mr --groups=2 -V" "osu_mbw_mr --groups=stride:4" \
+    "osu_multi_lat --groups=2 --samples" "osu_latency --groups=2" "osu_bw_fan_in --groups=2"; do
+    read -r prog opts <<< "$bad"
+    # shellcheck disable=SC2086
+    run 6 "$OSU/$prog" $opts -m 4:4 -i 2 -x 1
+    expect_usage_error "$bad at 6 ranks: refused" "$prog"
+done
+
 # --stats: each group's rows name the slowest rank of that group, as a
 # world rank (rank 5, slowed on purpose, in group 1 of 0-3 and 4-7).
 COMMSWEEP_SLOW_RANK=5 run 8 "$OSU/osu_allreduce" --groups=4 "${SWEEP[@]}" --stats
-slowest_of_group() { # G: the SlowestRank column of group G's block
-    awk -v g="$1" '/^# group [0-9]+: [0-9]+ rank/ { in_g = ($3 == g ":") ; next }
-                   /^# worst group:/ { in_g = 0 } !/^#/ && NF && in_g { print $7 }' "$OUT" | sort -u | tr '\n' ' '
-}
 expect '[ "$RC" = 0 ] && [ "$(slowest_of_group 1)" = "5 " ] && ! slowest_of_group 0 | grep -qw 5 &&
         grep -q "SlowestRank" "$OUT"' \
     "osu_allreduce --groups=4 --stats with rank 5 slowed: group 1's rows name world rank 5, group 0's do not"
