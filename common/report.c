@@ -703,7 +703,7 @@ void report_row_capture(char *json, size_t len)
     rep.capture_len = len;
 }
 
-void report_row_write(const char *json, const char *flag)
+void report_row_write(const char *json, const char *flag, bool value)
 {
     if (rep.config.format != REPORT_JSONL || !out_is_printer() || !json[0])
         return;
@@ -715,7 +715,7 @@ void report_row_write(const char *json, const char *flag)
         json_raw(&j, json, len - 1);
         json_raw(&j, ",\"", 2);
         json_raw(&j, flag, strlen(flag));
-        json_raw(&j, "\":true}", 7);
+        json_raw(&j, value ? "\":true}" : "\":false}", value ? 7 : 8);
     } else {
         json_raw(&j, json, len);
     }

@@ -129,9 +129,9 @@ bool report_row_open(void);
  * one's JSON object in json (len bytes, "" until then) instead of writing
  * it; NULL ends that. The printer then writes such an object with
  * report_row_write, with flag (a boolean field of the row's table, NULL:
- * none) added as true. Both do nothing in text. */
+ * none) added with value. Both do nothing in text. */
 void report_row_capture(char *json, size_t len);
-void report_row_write(const char *json, const char *flag);
+void report_row_write(const char *json, const char *flag, bool value);
 
 /* ---- the end ---- */
 /* Writes the summary (and the header, unless the run was refused before

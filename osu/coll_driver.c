@@ -1060,7 +1060,7 @@ static void print_heading(const struct coll_run *r)
     if (r->laid_out && report_has_table("osu")) {
         report_key(r->ladder ? "ladder_ranks" : "group", REPORT_UNIT_COUNT);
         if (!r->ladder)
-            report_value("worst_group", REPORT_UNIT_BOOL);
+            report_key("worst_group", REPORT_UNIT_BOOL);
     }
 }
 
@@ -1169,7 +1169,7 @@ static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t n
                 laid_out_size(r, r->sizes[i]);
                 if (harness.rank == 0)
                     out_line("%s", group_rows_text(&r->rows, 0));
-                report_row_write(r->rows.json ? r->rows.json : "", NULL);
+                report_row_write(r->rows.json ? r->rows.json : "", NULL, false);
                 laid_out_verdict(r);
             }
         }

@@ -130,7 +130,7 @@ void group_rows_keep(struct group_rows *g, size_t i)
         const char *row = group_rows_text(g, s);
         if (!report_jsonl()) /* there the row itself is written now */
             out_comment("group %d row: %s", s, row);
-        report_row_write(json_of(g, s), NULL);
+        report_row_write(json_of(g, s), "worst_group", false);
         memcpy(g->kept + at(g, s, i) * GROUP_ROWS_TEXT, row, GROUP_ROWS_TEXT);
         if (g->kept_json)
             memcpy(g->kept_json + at(g, s, i) * GROUP_ROWS_JSON, json_of(g, s),
@@ -167,7 +167,7 @@ void group_rows_blocks(const struct group_rows *g, const char *heading, const ch
         out_line("%s", g->kept + at(g, g->worst[i], i) * GROUP_ROWS_TEXT);
         if (g->kept_json)
             report_row_write(g->kept_json + at(g, g->worst[i], i) * GROUP_ROWS_JSON,
-                             "worst_group");
+                             "worst_group", true);
     }
 }
 

@@ -783,7 +783,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
             osu_row_capture(NULL, 0);
             if (report_has_table("osu")) {
                 report_key("group", REPORT_UNIT_COUNT);
-                report_value("worst_group", REPORT_UNIT_BOOL);
+                report_key("worst_group", REPORT_UNIT_BOOL);
             }
             bool rate = strstr(b->columns[0], "Latency") == NULL;
             group_rows_init(&rows, &layout, nsizes, rate, false);

@@ -58,7 +58,8 @@ static int read_table(struct ctx *c, const char *name, const struct jsonv *decl)
         if (k->kind != JSONV_STRING || !cmp_copy(t->keys[i], CMP_NAME_LEN, k->text))
             return FAIL(c, "table \"%s\": a key that is not a short name", name);
         const char *ku = jsonv_string(units, k->text);
-        t->key_numeric[i] = !ku || strcmp(ku, REPORT_UNIT_TEXT) != 0;
+        t->key_numeric[i] =
+            !ku || (strcmp(ku, REPORT_UNIT_TEXT) != 0 && strcmp(ku, REPORT_UNIT_BOOL) != 0);
     }
     t->nkeys = keys->len;
     return 0;
@@ -157,8 +158,9 @@ static int read_row(struct ctx *c, const struct jsonv *row)
         const struct jsonv *k = jsonv_get(row, t->keys[i]);
         if (!k)
             return FAIL(c, "a row of table \"%s\" without its key \"%s\"", t->name, t->keys[i]);
-        if ((k->kind == JSONV_STRING || k->kind == JSONV_NUMBER) &&
-            cmp_row_set_key(r, i, k->text) != 0)
+        const char *text = k->kind == JSONV_BOOL ? (k->boolean ? "true" : "false") : k->text;
+        if ((k->kind == JSONV_STRING || k->kind == JSONV_NUMBER || k->kind == JSONV_BOOL) &&
+            cmp_row_set_key(r, i, text) != 0)
             return FAIL(c, "out of memory");
     }
     double iterations;

@@ -157,9 +157,11 @@ json_groups_problems() { # NGROUPS SLOW GROUP_OF_SLOW
 import json, sys
 path, ngroups, slow, slow_group = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 rows = [r for r in map(json.loads, open(path)) if r["type"] == "row"]
-groups = [r for r in rows if "worst_group" not in r]
+groups = [r for r in rows if r.get("worst_group") is False]
 worst = [r for r in rows if r.get("worst_group") is True]
 sizes = sorted({r["size_bytes"] for r in groups})
+if len(groups) + len(worst) != len(rows):
+    print(len(rows) - len(groups) - len(worst), "rows without worst_group")
 if len(groups) != ngroups * len(sizes):
     print(len(groups), "group rows, want", ngroups * len(sizes))
 for size in sizes:
@@ -181,6 +183,12 @@ expect '[ "$RC" = 0 ] && [ -z "$(python3 "$TOP/tests/integration/jsonl_check.py"
     "osu_allreduce --groups=stride:4 --stats --format=jsonl -c: valid JSON Lines, validation passed"
 expect_no_problems "osu_allreduce --groups=stride:4 --format=jsonl: a row per group and size, the worst flagged and the largest, rank 5 named in group 1 only" \
     json_groups_problems 4 5 1
+cp "$OUT" "$TMPD/groups-a.jsonl"
+run 8 "$OSU/osu_allreduce" --groups=stride:4 "${SWEEP[@]}" --stats --format=jsonl -c
+"$BUILD/tools/compare" "$TMPD/groups-a.jsonl" "$OUT" > "$TMPD/compare.out" 2> "$TMPD/compare.err"
+cmp_rc=$?
+expect '[ "$cmp_rc" = 0 ] && [ "$(grep -c "^# datatype .*worst_group true" "$TMPD/compare.out")" = "$NSIZES" ]' \
+    "tools/compare of two --groups runs in JSON Lines: each group's rows and the worst group's matched apart"
 steps() { grep '^{"type":"row"' "$OUT" | grep -o '"ladder_ranks":[0-9]*' | cut -d: -f2 | uniq -c | awk '{ printf "%s:%s ", $2, $1 }'; }
 run 8 "$OSU/osu_allreduce" --np-ladder "${SWEEP[@]}" --stats --format=jsonl
 expect '[ "$RC" = 0 ] && [ -z "$(python3 "$TOP/tests/integration/jsonl_check.py" "$TOP/doc/jsonl.schema.json" "$OUT" --program osu/osu_allreduce)" ] &&
