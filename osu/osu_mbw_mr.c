@@ -11,8 +11,11 @@ static bool vary_window;    /* -V */
 static void mbw_mr_setup(struct pt2pt_ctx *c)
 {
     size_t most = (size_t)c->nranks / 2;
-    if (pairs_wanted > most)
-        err_usage("-p %zu: only %zu pairs fit in %d ranks", pairs_wanted, most, c->nranks);
+    /* With --groups of unequal sizes only some ranks see it: agree first. */
+    err_any(harness.comm, pairs_wanted > most, ERR_STATUS_USAGE,
+            "-p %zu: only %zu pair%s fit%s in %d ranks%s", pairs_wanted, most,
+            most == 1 ? "" : "s", most == 1 ? "s" : "", c->nranks,
+            c->comm == harness.comm ? "" : " (a group of --groups)");
     pt2pt_pair_roles(c, pairs_wanted ? pairs_wanted : most);
     pt2pt_one_way_setup(c);
     c->ncolumns = print_rate ? 2 : 1;

@@ -141,6 +141,8 @@ for bad in "osu_multi_lat --groups=3" "osu_mbw_mr --groups=2 -V" "osu_mbw_mr --g
     run 6 "$OSU/$prog" $opts -m 4:4 -i 2 -x 1
     expect_usage_error "$bad at 6 ranks: refused" "$prog"
 done
+run 8 "$OSU/osu_mbw_mr" -p 2 --groups=6 -m 4:4 -i 2 -x 1
+expect_usage_error "osu_mbw_mr -p 2 --groups=6 at 8 ranks: the group of 2 has 1 pair, refused on every rank" osu_mbw_mr
 
 # --stats: each group's rows name the slowest rank of that group, as a
 # world rank (rank 5, slowed on purpose, in group 1 of 0-3 and 4-7).
