@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "out.h"
 #include "report.h"
+#include "straggler.h"
 #include "sweep.h"
 #include "timing.h"
 #include "topo.h"
@@ -89,6 +90,12 @@ static void declare_table(void)
     report_value("gibps_max", REPORT_UNIT_GIB_S);
     report_value("warmup_s", REPORT_UNIT_S);
     report_value("fell_back", REPORT_UNIT_BOOL);
+    if (!report_stats())
+        return;
+    report_value("slowest_rank", REPORT_UNIT_COUNT);
+    report_value("slowest_above_median_pct", REPORT_UNIT_PERCENT);
+    report_value("slowest_host", REPORT_UNIT_TEXT);
+    report_value("slowest_comm", REPORT_UNIT_COUNT);
 }
 
 void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a_sweep_args *a)
@@ -97,6 +104,8 @@ void a2a_sweep_header(const char *title, int argc, char **argv, const struct a2a
     out_header(title, argc, argv);
     report_header_string("buffers", buf_where_label(c->where));
     report_validation(true);
+    /* Every rank times every call: --stats names the slowest of them. */
+    straggler_enable();
     declare_table();
     out_comment("partition: %s, iterations: %zu, countHi: %zu longs, countAll: %zu longs, "
                 "buffers: %s",
@@ -174,15 +183,21 @@ static void exchange_once(const struct a2a_method *m, struct a2a_ctx *ctx, size_
 /* One call, as the seed's program times it: a world barrier, the call, and
  * its time's maximum over the ranks reduced to rank 0, which prints the
  * iteration's '###' line at once (iteration 0 is the warm-up). Returns
- * that maximum on rank 0. The barrier's exit skew is part of a small call's
- * time; that is the seed's definition, and what the '###' lines promise. */
+ * that maximum on rank 0, and this rank's own time in *mine (for --stats'
+ * slowest rank; NULL for the warm-up). The barrier's exit skew is part of
+ * a small call's time; that is the seed's definition, and what the '###'
+ * lines promise. The test hook's delay is inside the timing, as in the
+ * OSU drivers. */
 static double timed_call(const struct a2a_method *m, struct a2a_ctx *ctx, size_t count,
-                         size_t bytes, size_t iteration)
+                         size_t bytes, size_t iteration, double *mine)
 {
     MPI_CHECK(MPI_Barrier(MPI_COMM_WORLD));
     double t0 = timing_now();
     exchange_once(m, ctx, count, bytes, iteration);
+    straggler_test_delay();
     double local = timing_now() - t0, slowest = 0.0;
+    if (mine)
+        *mine = local;
     timing_max_per_iteration(&local, &slowest, 1, 0, MPI_COMM_WORLD);
     if (iteration == 0)
         out_line("### count %zu warm-up time %.9e", count, slowest);
@@ -191,11 +206,30 @@ static double timed_call(const struct a2a_method *m, struct a2a_ctx *ctx, size_t
     return slowest;
 }
 
-/* The row of one count: the data line (with --stats its spread columns
- * after the others) and the JSON object. Rank 0. */
+/* --stats: the slowest world rank, how far above the median rank, its
+ * host and the index of its communicator (the '# communicator C' lines),
+ * as text columns into text and as JSON fields. Rank 0. */
+static void straggler_columns(const struct subcomm *b, const struct straggler *t, char *text,
+                              size_t len)
+{
+    if (!t->known) { /* not reached: every rank times every call */
+        snprintf(text, len, " %13s %25s %14s %13s", "-", "-", "-", "-");
+        return;
+    }
+    struct sweep_part part;
+    sweep_partition(t->rank, b->world_size, b->target, b->strided, &part);
+    snprintf(text, len, " %13d %25.2f %14s %13d", t->rank, t->above_pct, t->host, part.color);
+    report_row_size("slowest_rank", (size_t)t->rank);
+    report_row_double("slowest_above_median_pct", t->above_pct);
+    report_row_string("slowest_host", t->host);
+    report_row_size("slowest_comm", (size_t)part.color);
+}
+
+/* The row of one count: the data line (with --stats its spread and
+ * slowest-rank columns after the others) and the JSON object. Rank 0. */
 static void print_row(const struct a2a_method *m, const struct a2a_ctx *ctx, size_t count,
                       const struct a2a_sweep_config *c, double warm, const double *maxima,
-                      const struct stats_summary *s)
+                      const struct stats_summary *s, const struct straggler *slowest)
 {
     const struct subcomm *b = ctx->sub;
     /* ranks: the target size, as the seed prints it; the bytes: what rank 0
@@ -217,19 +251,28 @@ static void print_row(const struct a2a_method *m, const struct a2a_ctx *ctx, siz
     report_row_bool("fell_back", ctx->fell_back);
     struct stats_dispersion d;
     report_row_iterations(maxima, c->iters, &d);
-    report_row_end();
-    char spread[64] = "";
-    if (report_stats())
+    char spread[64] = "", straggler[STRAGGLER_HOST + 80] = "";
+    if (report_stats()) {
         snprintf(spread, sizeof spread, " %14.6e %14.6e %14.6e %14.6e", d.median, d.p5, d.p95,
                  d.cv);
-    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e%s", b->ncomms, b->target,
-             gib, s->min, s->mean, s->max, gib / s->max, gib / s->mean, gib / s->min, spread);
+        straggler_columns(b, slowest, straggler, sizeof straggler);
+    }
+    report_row_end();
+    out_line("%8d %8d %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e %14.6e%s%s", b->ncomms,
+             b->target, gib, s->min, s->mean, s->max, gib / s->max, gib / s->mean, gib / s->min,
+             spread, straggler);
 }
 
-/* One middle-loop step: warm-up, timed calls (maxima: each one's maximum
- * over ranks, on rank 0), data check. */
+/* Each iteration's time: its maximum over the ranks (rank 0) and this
+ * rank's own; iters of each. */
+struct a2a_times {
+    double *maxima, *mine;
+};
+
+/* One middle-loop step: warm-up, timed calls, data check, and with --stats
+ * the slowest rank (every rank takes part). */
 static void run_count(const struct a2a_sweep_config *c, const struct a2a_method *m,
-                      struct a2a_ctx *ctx, size_t count, double *maxima,
+                      struct a2a_ctx *ctx, size_t count, const struct a2a_times *times,
                       struct stats_summary *s)
 {
     const struct subcomm *b = ctx->sub;
@@ -248,9 +291,9 @@ static void run_count(const struct a2a_sweep_config *c, const struct a2a_method 
     if (m->begin_count)
         m->begin_count(ctx, count);
 
-    double warm = timed_call(m, ctx, count, bytes, 0);
+    double warm = timed_call(m, ctx, count, bytes, 0, NULL);
     for (size_t i = 0; i < c->iters; i++)
-        maxima[i] = timed_call(m, ctx, count, bytes, i + 1);
+        times->maxima[i] = timed_call(m, ctx, count, bytes, i + 1, &times->mine[i]);
     if (m->end_count)
         m->end_count(ctx);
     msg_type_free(&mt);
@@ -275,20 +318,24 @@ static void run_count(const struct a2a_sweep_config *c, const struct a2a_method 
               count, f.element, f.peer, bad ? world_of[f.peer] : -1, f.got, f.want);
     watchdog_disarm();
 
+    struct straggler slowest = {.known = false};
+    if (report_stats())
+        straggler_find(times->mine, c->iters, true, MPI_COMM_WORLD, &slowest);
     if (!out_is_printer())
         return;
-    stats_summarize(maxima, c->iters, s);
-    print_row(m, ctx, count, c, warm, maxima, s);
+    stats_summarize(times->maxima, c->iters, s);
+    print_row(m, ctx, count, c, warm, times->maxima, s, &slowest);
 }
 
 static void print_columns(void)
 {
     if (report_jsonl()) /* the JSON table has the names */
         return;
-    char spread[64] = "";
+    char spread[160] = "";
     if (report_stats())
-        snprintf(spread, sizeof spread, " %14s %14s %14s %14s", "time_median_s", "time_p5_s",
-                 "time_p95_s", "time_cv");
+        snprintf(spread, sizeof spread, " %14s %14s %14s %14s %13s %25s %14s %13s",
+                 "time_median_s", "time_p5_s", "time_p95_s", "time_cv", "slowest_rank",
+                 "slowest_above_median_pct", "slowest_host", "slowest_comm");
     out_comment("%6s %8s %14s %14s %14s %14s %14s %14s %14s%s", "comms", "ranks",
                 "GiB_per_rank", "time_min_s", "time_avg_s", "time_max_s", "GiBps_min",
                 "GiBps_avg", "GiBps_max", spread);
@@ -297,7 +344,7 @@ static void print_columns(void)
 /* One method's block inside one communicator: its counts from the largest
  * the buffers hold down to 1. */
 static void run_method(const struct a2a_sweep_config *c, const struct a2a_method *m,
-                       size_t mi, size_t t, struct a2a_ctx *ctx, double *maxima,
+                       size_t mi, size_t t, struct a2a_ctx *ctx, const struct a2a_times *times,
                        a2a_sweep_record_fn record, void *record_arg)
 {
     char note[256] = "";
@@ -316,7 +363,7 @@ static void run_method(const struct a2a_sweep_config *c, const struct a2a_method
     size_t ncounts = sweep_halving(ctx->count_max, counts, A2A_SWEEP_MAX_STEPS);
     for (size_t k = 0; k < ncounts; k++) {
         struct stats_summary s;
-        run_count(c, m, ctx, counts[k], maxima, &s);
+        run_count(c, m, ctx, counts[k], times, &s);
         if (record && out_is_printer())
             record(record_arg, t, mi, k, ctx->sub->target, counts[k], ctx->fell_back, &s);
     }
@@ -338,9 +385,9 @@ void a2a_sweep_run(const struct a2a_sweep_config *c, const struct a2a_method *co
     buf_alloc_all(&recv, count_all * sizeof(long), c->where, MPI_COMM_WORLD);
     if (any_scratch)
         buf_alloc_all(&scratch, count_all * sizeof(long), c->where, MPI_COMM_WORLD);
-    double *maxima = calloc(c->iters, sizeof(double));
-    err_any(MPI_COMM_WORLD, !maxima, ERR_STATUS_USAGE, "cannot allocate %zu iteration times",
-            c->iters);
+    struct a2a_times times = {calloc(c->iters, sizeof(double)), calloc(c->iters, sizeof(double))};
+    err_any(MPI_COMM_WORLD, !times.maxima || !times.mine, ERR_STATUS_USAGE,
+            "cannot allocate 2 x %zu iteration times", c->iters);
     /* Element i of a send buffer has the same value whatever the count and
      * the communicator, so one fill serves every call (no method writes it). */
     a2a_fill(&send, count_all, A2A_LONG, harness.rank);
@@ -357,14 +404,15 @@ void a2a_sweep_run(const struct a2a_sweep_config *c, const struct a2a_method *co
             ctx.scratch = methods[m]->needs_scratch ? &scratch : NULL;
             if (m > 0)
                 subcomm_label(&b);
-            run_method(c, methods[m], m, t, &ctx, maxima, record, record_arg);
+            run_method(c, methods[m], m, t, &ctx, &times, record, record_arg);
             /* Each method's rows are a gnuplot block of their own. */
             if (m + 1 < n)
                 out_block_end();
         }
         subcomm_close(&b);
     }
-    free(maxima);
+    free(times.maxima);
+    free(times.mine);
     buf_free(&send);
     buf_free(&recv);
     if (any_scratch)

@@ -7,7 +7,8 @@
  *           which prints its '###' line as it ends: an iteration lasts as long
  *           as its slowest rank (the seed's timing, call by call)
  * and, after the timed calls of every count, the element-by-element check of
- * what was received (a2a_check). What one call does is a method (struct
+ * what was received (a2a_check); with --stats, each rank's own times of the
+ * count's calls name the slowest world rank (straggler.h). What one call does is a method (struct
  * a2a_method): MPI_Alltoall for `all`, one algorithm each for `aller`. The
  * loop, the timing, the check and the output are the same for all of them.
  */

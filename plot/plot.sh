@@ -59,11 +59,12 @@ plot_word_col() { # HEADER NAME
 }
 
 # gnuplot -e assignments NAME=COLUMN for the named columns of a block
-# header (the '#' line that names the columns); fails naming what is missing.
+# header (the '#' line that names the columns: names of letters, digits and
+# underscores, as --stats' time_p5_s); fails naming what is missing.
 plot_block_cols() { # FILE MARKER_COLUMN VAR=NAME...
     local file=$1 marker=$2 header pair col
     shift 2
-    header=$(grep -E '^#([[:space:]]+[A-Za-z_]+)+[[:space:]]*$' "$file" |
+    header=$(grep -E '^#([[:space:]]+[A-Za-z0-9_]+)+[[:space:]]*$' "$file" |
         grep -m 1 -E "[[:space:]]$marker([[:space:]]|$)")
     [ -n "$header" ] || { echo "no header naming $marker" >&2; return 1; }
     for pair in "$@"; do

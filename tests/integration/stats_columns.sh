@@ -35,11 +35,12 @@ expect 'grep -q "Overlap(%)        Validation        Median(us)" "$OUT" && data_
 run 2 "$O/osu_get_latency" -m 4:4 -i 4 -x 1 --stats < /dev/null
 expect_no_problems "osu_get_latency --stats (one-sided: each iteration timed)" spread_problems 6 3 4 5
 
-# alltoall: four columns after GiBps_max; the median lies within min and max.
+# alltoall: four columns after GiBps_max, then the slowest rank's four;
+# the median lies within min and max.
 run 2 "$BUILD/alltoall/all" --stats s 5 2 < /dev/null
-expect 'grep -q "GiBps_max  time_median_s      time_p5_s     time_p95_s        time_cv$" "$OUT"' \
-    "alltoall/all --stats: the heading names the four columns last"
-expect_no_problems "alltoall/all --stats: P5 <= median <= P95" spread_problems 13 10 11 12
+expect 'grep -q "GiBps_max  time_median_s      time_p5_s     time_p95_s        time_cv  slowest_rank  slowest_above_median_pct   slowest_host  slowest_comm$" "$OUT"' \
+    "alltoall/all --stats: the heading names the four columns, then the slowest rank's"
+expect_no_problems "alltoall/all --stats: P5 <= median <= P95" spread_problems 17 10 11 12
 expect '[ -z "$(data_lines | awk "!(\$4 <= \$10 && \$10 <= \$6)")" ]' \
     "alltoall/all --stats: the median between the fastest and the slowest iteration"
 
