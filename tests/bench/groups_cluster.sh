@@ -5,7 +5,8 @@
 # --groups layout (node, cross, 2, stride:2) it prints each group's and the
 # worst group's average latency at 8 B and 64 KiB next to the whole job's;
 # then osu_allreduce --stats with COMMSWEEP_SLOW_RANK=SLOW (default 5) and
-# the straggler its rows name; then osu_allreduce with COMMSWEEP_STALL_RANK
+# the straggler its rows name, alone and in --groups=node (only the
+# slowed rank's group names it); then osu_allreduce with COMMSWEEP_STALL_RANK
 # and --timeout=5, its last line, status and seconds. Everything each run
 # printed stays in OUTDIR.
 #   sudo BUILD=build tests/bench/groups_cluster.sh [OUTDIR [RATE [SLOTS [SLOW]]]]
@@ -50,6 +51,15 @@ COMMSWEEP_SLOW_RANK=$slow testbed_mpirun 0,1,2,3 "$BUILD/osu/osu_allreduce" -m 8
     -x 4 --stats > "$f" 2>&1 || { echo "groups_cluster: the straggler run failed" >&2; exit 1; }
 echo "# osu_allreduce --stats, COMMSWEEP_SLOW_RANK=$slow (rank $slow sleeps 10 ms in each timed call):"
 grep -v '^#' "$f" | sed 's/^/#   /'
+f="$outdir/osu_allreduce.groups-node.slow$slow.dat"
+COMMSWEEP_SLOW_RANK=$slow testbed_mpirun 0,1,2,3 "$BUILD/osu/osu_allreduce" -m 8:65536 -i 20 \
+    -x 4 --stats --groups=node > "$f" 2>&1 || { echo "groups_cluster: the groups' straggler run failed" >&2; exit 1; }
+echo "# osu_allreduce --stats --groups=node, COMMSWEEP_SLOW_RANK=$slow: the worst group's rows:"
+awk '/^# worst group:/ { w = 1 } w && !/^#/ && NF' "$f" | sed 's/^/#   /'
+echo "# the slowest rank each group's rows name (size: group 0, 1, 2, 3):"
+awk '/^# group [0-9]+ row: / { g = $3; sub(/^# group [0-9]+ row: /, ""); split($0, a, " ")
+        n = split($0, b, " "); row[a[1]] = row[a[1]] " " b[n - 2] }
+     END { for (s in row) print s ":" row[s] }' "$f" | sort -n | sed 's/^/#   /'
 f="$outdir/osu_allreduce.stall.dat"
 t0=$(date +%s.%N)
 COMMSWEEP_STALL_RANK=3 testbed_mpirun 0,1,2,3 "$BUILD/osu/osu_allreduce" -m 8:65536 -i 20 -x 4 \
