@@ -91,7 +91,8 @@ void straggler_find(const double *local, size_t n, bool timed, MPI_Comm comm,
         MPI_Group mine, world;
         MPI_CHECK(MPI_Comm_group(comm, &mine));
         MPI_CHECK(MPI_Comm_group(harness.comm, &world));
-        MPI_CHECK(MPI_Group_translate_ranks(mine, 1, &s->rank, world, &s->rank));
+        int in_comm = s->rank;
+        MPI_CHECK(MPI_Group_translate_ranks(mine, 1, &in_comm, world, &s->rank));
         MPI_CHECK(MPI_Group_free(&mine));
         MPI_CHECK(MPI_Group_free(&world));
     }
