@@ -3,8 +3,10 @@
  * every pair of hosts (cpm_hier_plan.h), under mpirun:
  *     hierarchical_model -C MODEL -i h-file.out -o model.out [options]
  * The run needs a process on the hosts the links use (--plan lists them,
- * e.g. for mpirun --host); a link is measured by the two ranks on its hosts
- * with the model's own estimate, the rest of the ranks wait. Process i of
+ * e.g. for mpirun --host); where the links of a group cannot be measured
+ * with the run's processes, a helper is spawned on each host they lack
+ * (hier_spawn.h). A link is measured by the two ranks on its hosts with
+ * the model's own estimate, the rest of the ranks wait. Process i of
  * the model is host i of the hierarchy (depth first). Models whose
  * parameters belong to pairs: Hockney, LinInterp, PLogP. */
 #include <stdio.h>
@@ -18,6 +20,7 @@
 #include "cpm_hosts.h"
 #include "harness.h"
 #include "hier_cli.h"
+#include "hier_spawn.h"
 #include "ofile.h"
 #include "report.h"
 
@@ -97,17 +100,115 @@ static void print_note(size_t link, const char *text, void *ctx)
     out_comment("link %zu: %s", link, text);
 }
 
+/* --spawn-host=HOST=NAME,...: per host of h, the name its "host" key
+ * gives MPI_Comm_spawn (NULL: the host's own, or none under the test hook,
+ * whose hosts the launcher does not know). Status 2 for a malformed list or
+ * a host outside the hierarchy. */
+static char **launch_names(const struct cpm_hier *h, const char *map)
+{
+    char **names = calloc(h->nleaves + 1, sizeof *names);
+    char *copy = strdup(map ? map : "");
+    if (!names || !copy)
+        err_fatal("out of memory");
+    for (char *save = NULL, *item = strtok_r(copy, ",", &save); item;
+         item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        if (!eq || eq == item || !eq[1])
+            err_usage("--spawn-host takes HOST=NAME items, comma separated, not \"%.60s\"", item);
+        *eq = '\0';
+        size_t i = 0;
+        while (i < h->nleaves && strcmp(h->nodes[h->leaves[i]].model_data, item) != 0)
+            i++;
+        if (i == h->nleaves)
+            err_usage("--spawn-host names \"%.60s\", which is no host of the hierarchy", item);
+        free(names[i]);
+        if (!(names[i] = strdup(eq + 1)))
+            err_fatal("out of memory");
+    }
+    free(copy);
+    for (size_t i = 0; i < h->nleaves; i++)
+        if (!names[i] && !cpm_hosts_faked() &&
+            !(names[i] = strdup(h->nodes[h->leaves[i]].model_data)))
+            err_fatal("out of memory");
+    return names;
+}
+
+/* Spawns a helper on every host the full plan needs and no rank of the run
+ * is on; returns the merged communicator, rank_of and reach for it, and the
+ * plan over those ranks in *p, or a message in why (the same on every
+ * rank) when a helper does not run on its host. The helpers wait to be
+ * told (hier_spawn_tell). */
+static MPI_Comm spawn_missing(const struct cpm_hier *h, const char *prog, const char *map,
+                              double limit, int *rank_of, bool *reach, struct cpm_hier_plan *p,
+                              size_t *nspawned, char *why, size_t whylen)
+{
+    struct cpm_hier_plan full;
+    char err[600] = "";
+    if (cpm_hier_plan_make(h, NULL, &full, err, sizeof err) != 0)
+        err_usage("%s", err); /* not reached: all hosts are reachable */
+    size_t *hosts = malloc((h->nleaves + 1) * sizeof *hosts), n = 0;
+    const char **names = malloc((h->nleaves + 1) * sizeof *names);
+    const char **launch = malloc((h->nleaves + 1) * sizeof *launch);
+    char **map_names = launch_names(h, map);
+    if (!hosts || !names || !launch)
+        err_fatal("out of memory for %zu hosts", h->nleaves);
+    size_t needed = cpm_hier_plan_hosts(h, &full, hosts);
+    for (size_t k = 0; k < needed; k++)
+        if (rank_of[hosts[k]] < 0) {
+            names[n] = h->nodes[h->leaves[hosts[k]]].model_data;
+            launch[n++] = map_names[hosts[k]];
+        }
+    cpm_hier_plan_free(&full);
+    MPI_Comm merged = hier_spawn_helpers(prog, names, launch, n, limit);
+    char mine[CPM_HOST_NAME_LEN] = "";
+    if (cpm_host_name(harness.rank, mine, err, sizeof err) != 0)
+        err_fatal("%s", err); /* not reached: hier_cli_hosts took it before */
+    char *all = cpm_hosts_allgather(merged, mine);
+    int size;
+    MPI_CHECK(MPI_Comm_size(merged, &size));
+    cpm_hier_ranks(h, all, size, rank_of);
+    bool bad = false;
+    for (size_t k = 0; k < n && !bad; k++) {
+        const char *got = all + (size_t)(harness.size + (int)k) * CPM_HOST_NAME_LEN;
+        if (strcmp(got, names[k]) != 0) {
+            snprintf(err, sizeof err,
+                     "the helper spawned for host %.100s runs on host %.100s: the launcher did "
+                     "not place it there (name the launcher's host names with --spawn-host, or "
+                     "start the run with a process on each host that --plan lists)",
+                     names[k], got);
+            bad = true;
+        }
+    }
+    for (size_t i = 0; i < h->nleaves; i++)
+        reach[i] = rank_of[i] >= 0;
+    if (!bad && cpm_hier_plan_make(h, reach, p, err, sizeof err) != 0)
+        bad = true; /* not reached: every host of the full plan has a rank */
+    snprintf(why, whylen, "%s", bad ? err : "");
+    *nspawned = n;
+    for (size_t i = 0; i < h->nleaves; i++)
+        free(map_names[i]);
+    free(map_names);
+    free(all);
+    free(launch);
+    free(names);
+    free(hosts);
+    return merged;
+}
+
 int main(int argc, char **argv)
 {
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
+    if (hier_spawn_is_helper())
+        hier_spawn_helper_main(argc, argv);
     const char *const *names = cpm_model_kind_names(true);
     char list[200], kind_help[300];
     cli_join_names(names, list, sizeof list);
     snprintf(kind_help, sizeof kind_help, "%s (required; LMO is not taken)", list);
     struct cli_common c;
     int kind_index = -1;
-    const char *in = NULL, *out = NULL;
-    bool plan = false, two_point = false;
+    const char *in = NULL, *out = NULL, *spawn_map = NULL;
+    bool plan = false, two_point = false, no_spawn = false;
+    double spawn_limit = 60;
     const struct opt_spec extra[] = {
         {.short_name = 'C', .kind = OPT_CHOICE, .dest = &kind_index, .metavar = "MODEL",
          .help = kind_help, .choices = names},
@@ -119,6 +220,15 @@ int main(int argc, char **argv)
          .help = "print the links and the hosts a run needs, measure nothing"},
         {.long_name = "two-point", .kind = OPT_FLAG, .dest = &two_point,
          .help = "Hockney from round trips of 0 and -M bytes instead of a regression"},
+        {.long_name = "no-spawn", .kind = OPT_FLAG, .dest = &no_spawn,
+         .help = "refuse a hierarchy the run's processes cannot measure instead of spawning "
+                 "helpers on the hosts it lacks"},
+        {.long_name = "spawn-host", .kind = OPT_STRING, .dest = &spawn_map,
+         .metavar = "HOST=NAME,...",
+         .help = "the launcher's name of a host of the hierarchy, for MPI_Comm_spawn's host key"},
+        {.long_name = "spawn-timeout", .kind = OPT_DOUBLE, .dest = &spawn_limit,
+         .max = OPT_SECONDS_MAX, .metavar = "SECONDS",
+         .help = "status 2 when spawning the helpers takes longer (default 60)"},
     };
     cli_parse(argc, argv, &c, extra, sizeof extra / sizeof extra[0],
               "-C MODEL -i HIERARCHY -o FILE [options] | -i HIERARCHY --plan",
@@ -165,10 +275,35 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < h.nleaves; i++)
         reach[i] = rank_of[i] >= 0;
     struct cpm_hier_plan p;
-    if (cpm_hier_plan_make(&h, reach, &p, err, sizeof err) != 0)
+    bool lacking = cpm_hier_plan_make(&h, reach, &p, err, sizeof err) != 0;
+    if (lacking && no_spawn)
         err_usage("hierarchy file %s, %s (--plan lists the hosts a run needs)", in, err);
+    if (spawn_map)
+        free(launch_names(&h, spawn_map)); /* refused now, not only when spawning */
+    /* Spawning comes before the output file, so that a spawn that never
+     * returns leaves no temporary file behind. */
+    MPI_Comm comm = MPI_COMM_WORLD;
+    size_t nspawned = 0;
+    char why[600] = "";
+    if (lacking)
+        comm = spawn_missing(&h, argv[0], spawn_map, spawn_limit, rank_of, reach, &p, &nspawned,
+                             why, sizeof why);
     struct ofile file;
-    bool refused = harness.rank == 0 && ofile_open(&file, out, err, sizeof err) != 0;
+    int refused = harness.rank == 0 && ofile_open(&file, out, err, sizeof err) != 0;
+    if (comm != MPI_COMM_WORLD) {
+        /* The helpers go on only when the run does. */
+        MPI_CHECK(MPI_Bcast(&refused, 1, MPI_INT, 0, MPI_COMM_WORLD));
+        bool go = !why[0] && !refused;
+        a.comm = comm;
+        hier_spawn_tell(comm, go, kind_index, &a, &p, rank_of);
+        if (!go)
+            hier_spawn_part(&comm);
+        if (why[0]) {
+            if (harness.rank == 0 && !refused)
+                ofile_discard(&file);
+            err_usage("hierarchy file %s: %s", in, why);
+        }
+    }
     err_any(MPI_COMM_WORLD, refused, ERR_STATUS_USAGE, "%s", err);
 
     out_header("CPM hierarchical model builder", argc, argv);
@@ -178,7 +313,13 @@ int main(int argc, char **argv)
     cli_preamble(&c, harness.size);
     for (size_t i = 0; i < h.nleaves; i++)
         out_comment("process %zu: %s%s", i, h.nodes[h.leaves[i]].model_data,
-                    reach[i] ? "" : " (no rank of this run)");
+                    !reach[i]                  ? " (no rank of this run)"
+                    : rank_of[i] >= harness.size ? " (a helper spawned there)"
+                                                 : "");
+    if (nspawned)
+        out_comment("spawned: %zu helper%s (MPI_Comm_spawn), ranks %d to %d of the measurement",
+                    nspawned, nspawned == 1 ? "" : "s", harness.size,
+                    harness.size + (int)nspawned - 1);
     print_links(&h, &p, rank_of);
     double t0 = MPI_Wtime();
     void **links = calloc(p.nlinks + 1, sizeof *links);
@@ -186,6 +327,8 @@ int main(int argc, char **argv)
         err_fatal("out of memory for %zu links", p.nlinks);
     int failed = cpm_hier_measure(kind, &a, &p, rank_of, links, print_note, NULL, err, sizeof err);
     double elapsed = MPI_Wtime() - t0;
+    if (comm != MPI_COMM_WORLD)
+        hier_spawn_part(&comm);
     void *model = NULL;
     if (harness.rank == 0 && !failed)
         failed = cpm_hier_fill(kind, &h, &p, links, &model, err, sizeof err) != 0;

@@ -7,7 +7,7 @@ CPM_LIB_OBJS := $(CPM_LIB_SRCS:%.c=$(BUILD)/%.o)
 CPM_COLL_SRCS := $(sort $(wildcard cpm/coll/*.c))
 CPM_COLL_OBJS := $(CPM_COLL_SRCS:%.c=$(BUILD)/%.o)
 $(call family,cpm,model prediction p2p collective coll_test generate_hierarchy_input_file \
-  hierarchical_model ranks2hosts matmul,$(CPM_LIB_SRCS) $(CPM_COLL_SRCS) cpm/cli.c cpm/hier_cli.c \
+  hierarchical_model ranks2hosts matmul,$(CPM_LIB_SRCS) $(CPM_COLL_SRCS) cpm/cli.c cpm/hier_cli.c cpm/hier_spawn.c \
   cpm/matmul_part.c cpm/matmul_sets.c cpm/reduce_data.c,-ldl)
 
 # Everything in cpm/ is position independent so one set of objects serves

@@ -12,7 +12,12 @@
 #   sudo BUILD=build tests/bench/cpm_coll_cluster.sh
 #   sudo SIZES="1024 65536" ROOT=2 tests/bench/cpm_coll_cluster.sh
 # PREC (collective's precision), HOCKNEY_SET and LMO_SET (model's message
-# set and precision) override the defaults below.
+# set and precision) override the defaults below; OPS (default "Scatter
+# Gather Bcast") picks operations. TESTBED_SHAPE=affine shapes the links
+# with a peak rate (tests/cluster/testbed.sh), so that their cost is affine
+# in the size; the default, burst, lets 32 kB through unshaped.
+# The message sets cover the sizes predicted: adaptive from 1 KiB to 1 MiB
+# (points where the curve bends, strides doubling where it is straight).
 # Takes several minutes (the slow links move 6 MB/s); run it on a quiet machine.
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -22,20 +27,22 @@ read -r -a RATES <<< "${CLUSTER_RATES:-200mbit 200mbit 50mbit 50mbit}"
 SIZES=${SIZES:-1024 4096 16384 65536 262144 1048576}
 ROOT=${ROOT:-0}
 PREC=${PREC:--r 5 -R 20 -e 0.05}
-HOCKNEY_SET=${HOCKNEY_SET:--m 1024 -M 1048576 -S 131072 -r 3 -R 20}
-LMO_SET=${LMO_SET:--m 1024 -M 262144 -S 65536 -r 3 -R 20}
+HOCKNEY_SET=${HOCKNEY_SET:--m 1024 -M 1048576 -S 0 -s 1024 -r 3 -R 20}
+LMO_SET=${LMO_SET:--m 1024 -M 1048576 -S 0 -s 1024 -r 3 -R 20}
+OPS=${OPS:-Scatter Gather Bcast}
 TESTBED_TIMEOUT=${TEST_TIMEOUT:-600}
 ALL=0,1,2,3
 W=$TMPD
 testbed_bench_up cpm_coll_cluster "${RATES[@]}"
-echo "# model-based collectives on 4 emulated hosts, links ${RATES[*]}, root $ROOT ($(date -u +%Y-%m-%dT%H:%M:%SZ))"
+echo "# model-based collectives on 4 emulated hosts, links ${RATES[*]} (shaping $TESTBED_SHAPE, MTU $TESTBED_MTU), root $ROOT ($(date -u +%Y-%m-%dT%H:%M:%SZ))"
+echo "# Hockney set: $HOCKNEY_SET; LMO set: $LMO_SET"
 echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg), cores: $(nproc)"
 
 testbed_mpirun "$ALL" "$BUILD/cpm/model" -C Hockney -o "$W/Hockney.model" $HOCKNEY_SET -p > "$W/h.log" ||
     { echo "cpm_coll_cluster: model -C Hockney failed" >&2; cat "$W/h.log" >&2; exit 1; }
 testbed_mpirun "$ALL" "$BUILD/cpm/model" -C LMO -o "$W/LMO.model" $LMO_SET -p > "$W/l.log" ||
     { echo "cpm_coll_cluster: model -C LMO failed" >&2; cat "$W/l.log" >&2; exit 1; }
-grep '^# LMO' "$W/l.log" || true
+grep -h -e '^# LMO' -e '^# Hockney' "$W/h.log" "$W/l.log" || true
 
 # measure OUT ARGS...: the mean time (s) of the one size of a collective run.
 measure() {
@@ -51,7 +58,7 @@ predict() { # MODEL OPERATION SIZE
 lib="$BUILD/cpm/libcpm_coll.so"
 printf '%-8s %8s %10s | %-28s %10s %10s %7s | %-24s %10s %10s %7s\n' "# op" bytes native \
     "Hockney op" measured predicted err "LMO op" measured predicted err
-for op in Scatter Gather Bcast; do
+for op in $OPS; do
     case $op in
         Scatter) h=Hockney_Scatter_ucs_binomial_min l=LMO_Scatter_split_flat ;;
         Gather) h=Hockney_Gather_ucs_binomial_min l=LMO_Gather_split_flat ;;

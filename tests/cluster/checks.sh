@@ -347,6 +347,24 @@ check_cpm_hier() {
     expect '[ "$RC" = 0 ] && [ "$(awk "/^[0-9]/ {print \$3, \$4}" "$RESULTS/one-group.model" | sort -u | wc -l)" = 1 ] &&
             [ "$(grep -c "^[0-9]" "$RESULTS/one-group.model")" = 6 ]' \
         "hierarchical_model with 2 processes on the slow pair: the 6 pairs of one group of 4 hosts from one link"
+    # The seed's "mpirun -n 2" on the generated hierarchy of two domains:
+    # the two ranks on the fast hosts, a helper spawned on each slow one,
+    # which the launcher knows by its address (--spawn-host); the slow
+    # pair's rate shows the helpers ran there.
+    local map="slow1.west.lab=$(testbed_addr 2),slow2.west.lab=$(testbed_addr 3)" rate
+    TESTBED_HOSTNAMES=$CPM_HIER_HOSTS cluster_run "$ALL" -n 2 "$BUILD/cpm/hierarchical_model" -C Hockney \
+        -i "$h" -o "$RESULTS/spawned.model" -m 262144 -M 524288 -S 262144 -r 3 -R 10 --spawn-host "$map"
+    rate=$(awk '$1 == 2 && $2 == 3 && $4 > 0 { printf "%.0f", 1 / $4 }' "$RESULTS/spawned.model" 2> /dev/null)
+    expect '[ "$RC" = 0 ] && grep -q "^# spawned: 2 helpers (MPI_Comm_spawn), ranks 2 to 3" "$OUT" &&
+            [ "$(grep -c "^[0-9]" "$RESULTS/spawned.model")" = 6 ] && [ -n "$rate" ] &&
+            holds "$rate > 0.8 * $(pair_goodput 2 3) && $rate < 1.2 * $(pair_goodput 2 3)"' \
+        "hierarchical_model -n 2 on 4 hosts: helpers spawned on the 2 slow hosts, their link at ${rate:-?} B/s"
+    # Without the map the launcher does not know the hierarchy's names.
+    TESTBED_HOSTNAMES=$CPM_HIER_HOSTS cluster_run "$ALL" -n 2 "$BUILD/cpm/hierarchical_model" -C Hockney \
+        -i "$h" -o "$RESULTS/unspawned.model" -m 262144 -M 524288 -S 262144 -r 3 -R 10 --spawn-timeout 30
+    expect '[ "$RC" != 0 ] && [ ! -e "$RESULTS/unspawned.model" ] &&
+            [ "$(grep -c "^hierarchical_model: MPI_Comm_spawn of a helper on hosts slow1.west.lab (as slow1.west.lab), slow2.west.lab (as slow2.west.lab) \(was refused\|did not return\)" "$ERR")" = 1 ]' \
+        "hierarchical_model -n 2 without --spawn-host: the spawn refused with one line (status $RC)"
     # Seed 4.7.1: the model file serves the model-based collectives.
     TESTBED_HOSTNAMES=$CPM_HIER_HOSTS cluster_run "$ALL" "$BUILD/cpm/collective" \
         -O Hockney_Scatter_dfs_binomial_min -o "model=Hockney,file=$RESULTS/Hockney-hierarchical.model" \

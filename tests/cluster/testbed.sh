@@ -12,7 +12,9 @@
 # a veth pair shaped in both directions to TESTBED_TRUNK (unshaped when
 # empty): every stream between the halves shares it.
 #
-#   testbed_up RATE...        one host per rate (tc syntax: 1gbit, 200mbit)
+#   testbed_up RATE...        one host per rate (tc syntax: 1gbit, 200mbit);
+#                             TESTBED_SHAPE=affine shapes with a peak rate
+#                             (no unshaped burst, cost affine in the size)
 #   testbed_trunk RATE        reshapes the trunk of a testbed of two switches
 #   testbed_slow_route I J RATE
 #                             after testbed_up: traffic between hosts I and J
@@ -46,9 +48,20 @@
 TESTBED_NET=${TESTBED_NET:-10.77.0}
 TESTBED_PREFIX=${TESTBED_PREFIX:-cstb$$}
 TESTBED_BURST=${TESTBED_BURST:-32kb}
-# Jumbo frames: a sixth of the packets to shape, switch and deliver, which
-# keeps a busy machine from falling behind the configured rates.
-TESTBED_MTU=${TESTBED_MTU:-9000}
+# burst (default): tbf lets TESTBED_BURST through at once, so a message that
+# fits in it costs almost nothing and larger ones pay the rate: the cost is
+# not affine in the size. affine: the bucket is drained at a peak rate 1%
+# above the rate too, so every frame waits its turn and a message of M bytes
+# costs about M / rate from the first byte (frames of 1500 bytes unless
+# TESTBED_MTU says otherwise: with a peak rate, a frame is the unit of
+# release).
+TESTBED_SHAPE=${TESTBED_SHAPE:-burst}
+case "$TESTBED_SHAPE" in
+    burst) TESTBED_MTU=${TESTBED_MTU:-9000} ;;
+    affine) TESTBED_MTU=${TESTBED_MTU:-1500} ;;
+esac
+# Jumbo frames (burst): a sixth of the packets to shape, switch and deliver,
+# which keeps a busy machine from falling behind the configured rates.
 # Queue length of each shaper, as the delay a full queue adds: long enough
 # that TCP is paced by the queue instead of losing packets.
 TESTBED_QUEUE=${TESTBED_QUEUE:-100ms}
@@ -123,8 +136,15 @@ testbed_unusable() {
 # Shapes one direction of a link: tbf on the egress of DEV inside NS. The
 # fixed handle is where testbed_slow_route hangs its classes.
 testbed_shape() { # NS DEV RATE
+    local peak=()
+    if [ "$TESTBED_SHAPE" = affine ]; then
+        local bytes
+        bytes=$(testbed_rate_bytes "$3") && [ "$bytes" -gt 0 ] \
+            || { echo "testbed_shape: bad rate $3" >&2; return 1; }
+        peak=(peakrate "$((bytes + (bytes + 99) / 100))bps" mtu $((TESTBED_MTU + 14)))
+    fi
     tc -n "$1" qdisc replace dev "$2" root handle 1: tbf rate "$3" burst "$TESTBED_BURST" \
-        latency "$TESTBED_QUEUE"
+        "${peak[@]}" latency "$TESTBED_QUEUE"
 }
 
 # A rate in tc syntax (1gbit, 200mbit, 2mbps, a bare number of bits) in
@@ -224,6 +244,10 @@ testbed_remember() { # NS
 
 testbed_up() { # RATE...
     local br i ns s
+    case "$TESTBED_SHAPE" in
+        burst | affine) ;;
+        *) echo "testbed_up: TESTBED_SHAPE is burst or affine, not $TESTBED_SHAPE" >&2; return 1 ;;
+    esac
     case "$TESTBED_SWITCHES" in
         1) ;;
         2) [ $# -ge 2 ] || { echo "testbed_up: two switches need two hosts" >&2; return 1; } ;;

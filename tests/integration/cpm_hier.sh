@@ -4,7 +4,8 @@
 # and generate_hierarchy_input_file against their exact output (the
 # seed's grouping, with and without prefixes), hierarchical_model --plan on
 # the generated file, hierarchical_model for three models, with the seed's
-# two processes for a one-group hierarchy, the models read by prediction
+# two processes for a one-group hierarchy and, spawning helpers on the
+# hosts the run lacks, for one of two groups, the models read by prediction
 # and the pairs that share a link equal; bad input refused. Across real
 # hosts: tests/cluster (check_cpm_hier).
 . "$(dirname "$0")/../lib.sh"
@@ -114,10 +115,41 @@ expect '[ "$RC" = 0 ] && grep -q "^processes 4$" "$TMPD/one.model" && [ "$(grep 
         grep -q "^# link 0: node2 - node3 (ranks 1, 0)" "$OUT"' \
     "hierarchical_model at 2 ranks: 4 hosts of one group from one link, its hosts found by name"
 
-refused 3 hierarchical_model "hierarchical_model refused when the run misses a host a link needs" \
-    "$HM" -C Hockney -i "$TMPD/h.out" -o "$TMPD/x.model" $SMALL
+refused 3 hierarchical_model "hierarchical_model --no-spawn refused when the run misses a host a link needs" \
+    "$HM" -C Hockney -i "$TMPD/h.out" -o "$TMPD/x.model" $SMALL --no-spawn
 expect 'grep -q "line 16: the links among the 2 hosts directly below \"slo\*.west.lab\"" "$ERR"' \
     "... naming the group and its line"
+# The seed's two processes on a hierarchy of two groups: helpers spawned on
+# the two hosts the run lacks (under the test hook without a host key, each
+# taking the name it was spawned for), three links measured.
+# MPICH's launcher here (Hydra) refuses MPI_Comm_spawn ("Error in spawn
+# call"): there the refusal is what is checked, one line and no file.
+COMMSWEEP_FAKE_HOSTS=fast1.east.lab,fast2.east.lab run 2 "$HM" -C Hockney -i "$TMPD/h.out" \
+    -o "$TMPD/spawn.model" $SMALL
+case "$MPIEXEC" in
+*mpich*)
+    expect '[ "$RC" != 0 ] && [ ! -e "$TMPD/spawn.model" ] && [ "$(wc -l < "$ERR")" = 1 ] &&
+            grep -q "^hierarchical_model: MPI_Comm_spawn of a helper on hosts slow1.west.lab, slow2.west.lab was refused: " "$ERR"' \
+        "hierarchical_model at 2 ranks on 4 hosts of two groups under MPICH: the spawn refused in one line (status $RC)"
+    ;;
+*)
+expect '[ "$RC" = 0 ] && grep -q "^processes 4$" "$TMPD/spawn.model" && [ "$(grep -c "^[0-9]" "$TMPD/spawn.model")" = 6 ] &&
+        grep -q "^# spawned: 2 helpers (MPI_Comm_spawn), ranks 2 to 3 of the measurement$" "$OUT" &&
+        grep -q "^# process 3: slow2.west.lab (a helper spawned there)$" "$OUT" &&
+        grep -q "^# link 2: slow1.west.lab - slow2.west.lab (ranks 2, 3), within" "$OUT" &&
+        same_pair "$TMPD/spawn.model" 0 2 1 3' \
+    "hierarchical_model at 2 ranks on 4 hosts of two groups: helpers spawned on the 2 others, 3 links"
+    ;;
+esac
+COMMSWEEP_FAKE_HOSTS=fast1.east.lab,fast2.east.lab run 2 "$HM" -C Hockney -i "$TMPD/h.out" \
+    -o "$TMPD/spawn-x.model" $SMALL --spawn-host slow1.west.lab=nosuchhost.invalid --spawn-timeout 20
+expect '[ "$RC" != 0 ] && [ "$(grep -c "^hierarchical_model: MPI_Comm_spawn of a helper on hosts slow1.west.lab (as nosuchhost.invalid), slow2.west.lab \(was refused\|did not return\)" "$ERR")" = 1 ] &&
+        [ ! -e "$TMPD/spawn-x.model" ]' \
+    "a helper the launcher cannot place: one line naming the hosts, no model file (status $RC)"
+refused 0 hierarchical_model "--spawn-host without NAME refused" \
+    "$HM" -C Hockney -i "$TMPD/h.out" -o "$TMPD/x.model" --spawn-host slow1.west.lab
+refused 0 hierarchical_model "--spawn-host naming no host of the hierarchy refused" \
+    "$HM" -C Hockney -i "$TMPD/h.out" -o "$TMPD/x.model" --spawn-host other=x
 printf 'digraph h {\n  "a" [type=0, model_data="a"];\n  "b" [type=1];\n}\n' > "$TMPD/bad.h"
 refused 0 hierarchical_model "hierarchical_model refuses a malformed hierarchy" \
     "$HM" -C Hockney -i "$TMPD/bad.h" -o "$TMPD/x.model"
