@@ -23,24 +23,16 @@
 
 static size_t nbisections = 10;
 
-static void *alloc_or_die(size_t n, size_t each)
-{
-    void *p = calloc(n ? n : 1, each);
-    if (!p)
-        err_fatal("cannot allocate %zu x %zu bytes", n, each);
-    return p;
-}
-
 /* This endpoint's figure in bisection b (NaN when it sits out). */
 static bool measure(struct netmap *nm, size_t b, double *figure)
 {
-    size_t n = (size_t)nm->endpoints, *order = alloc_or_die(n, sizeof *order), partner;
+    size_t n = (size_t)nm->endpoints, *order = netmap_alloc(n, sizeof *order, NULL), partner;
     plan_permutation(nm->cfg.seed, b, n, order);
     bool in = plan_bisection_partner(order, n, (size_t)nm->me, &partner);
     free(order);
     int peer = (int)partner;
     size_t iters = nm->cfg.iters, bytes = nm->cfg.size * nm->cfg.window;
-    double *mbps = alloc_or_die(iters, sizeof *mbps);
+    double *mbps = netmap_alloc(iters, sizeof *mbps, NULL);
     bool ok = true;
     watchdog_arm(NULL, "bisection %zu", b);
     for (size_t r = 0; r <= iters; r++) { /* repetition 0: the warm-up */
@@ -62,7 +54,7 @@ static bool measure(struct netmap *nm, size_t b, double *figure)
  * returns the mean per endpoint. */
 static double print_bisection(size_t b, const double *fig, size_t n, double *total_out)
 {
-    double *in = alloc_or_die(n, sizeof *in);
+    double *in = netmap_alloc(n, sizeof *in, NULL);
     size_t count = 0;
     double total = 0;
     for (size_t e = 0; e < n; e++)
@@ -93,9 +85,9 @@ static bool run(struct netmap *nm)
 {
     size_t n = (size_t)nm->endpoints;
     bool root = nm->me == 0 && nm->lane_index == 0;
-    double *fig = root ? alloc_or_die(n, sizeof *fig) : NULL;
-    double *means = alloc_or_die(nbisections, sizeof *means);
-    double *totals = alloc_or_die(nbisections, sizeof *totals);
+    double *fig = root ? netmap_alloc(n, sizeof *fig, NULL) : NULL;
+    double *means = netmap_alloc(nbisections, sizeof *means, NULL);
+    double *totals = netmap_alloc(nbisections, sizeof *totals, NULL);
     bool ok = true;
     for (size_t b = 1; b <= nbisections; b++) {
         double mine;
@@ -139,18 +131,11 @@ static void settings(const struct netmap *nm)
     report_table("netmap_bisection", "bandwidth", REPORT_HIGHER_BETTER, NULL);
     report_key("bisection", REPORT_UNIT_COUNT);
     report_value("pairs", REPORT_UNIT_COUNT);
-    report_value("bandwidth", REPORT_UNIT_MB_S);
-    report_value("min", REPORT_UNIT_MB_S);
-    report_value("median", REPORT_UNIT_MB_S);
-    report_value("max", REPORT_UNIT_MB_S);
-    report_value("total", REPORT_UNIT_MB_S);
+    netmap_report_values(REPORT_UNIT_MB_S, "bandwidth", "min", "median", "max", "total", NULL);
     report_no_iterations();
     report_table("netmap_bisection_summary", "median", REPORT_HIGHER_BETTER, NULL);
     report_value("bisections", REPORT_UNIT_COUNT);
-    report_value("min", REPORT_UNIT_MB_S);
-    report_value("median", REPORT_UNIT_MB_S);
-    report_value("max", REPORT_UNIT_MB_S);
-    report_value("total_median", REPORT_UNIT_MB_S);
+    netmap_report_values(REPORT_UNIT_MB_S, "min", "median", "max", "total_median", NULL);
     report_no_iterations();
 }
 

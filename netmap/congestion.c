@@ -55,14 +55,6 @@ struct figures {
     double mean, tail;
 };
 
-static void *alloc_or_die(size_t n, size_t each)
-{
-    void *p = calloc(n ? n : 1, each);
-    if (!p)
-        err_fatal("cannot allocate %zu x %zu bytes", n, each);
-    return p;
-}
-
 static void assign_roles(struct netmap *nm, struct roles *r)
 {
     size_t n = (size_t)nm->endpoints;
@@ -91,7 +83,7 @@ static void load_round(int pattern, MPI_Comm comm, int rank, int size, struct lo
     switch (pattern) {
     case PATTERN_INCAST:
         if (rank == 0) {
-            MPI_Request *req = alloc_or_die((size_t)size, sizeof *req);
+            MPI_Request *req = netmap_alloc((size_t)size, sizeof *req, NULL);
             for (int p = 1; p < size; p++)
                 MPI_CHECK(MPI_Irecv(l->recv + (size_t)(p - 1) * congestor_size, b, MPI_BYTE, p,
                                     0, comm, &req[p - 1]));
@@ -147,7 +139,7 @@ static bool victim_test(struct netmap *nm, const struct roles *r, int test, doub
 {
     const struct netmap_config *c = &nm->cfg;
     size_t v = r->nvictims, left, right;
-    size_t *order = alloc_or_die(v, sizeof *order);
+    size_t *order = netmap_alloc(v, sizeof *order, NULL);
     bool ok = true;
     if (test == TEST_LATENCY)
         plan_permutation(c->seed, 0x5eed, v, order);
@@ -195,7 +187,7 @@ static void summarise(const struct netmap *nm, const struct roles *r, int test,
                       const double *samples, size_t count, struct figures *f)
 {
     size_t total = count * (size_t)r->group_size;
-    double *all = r->group_rank == 0 ? alloc_or_die(total, sizeof *all) : NULL;
+    double *all = r->group_rank == 0 ? netmap_alloc(total, sizeof *all, NULL) : NULL;
     MPI_CHECK(MPI_Gather(samples, (int)count, MPI_DOUBLE, all, (int)count, MPI_DOUBLE, 0,
                          r->group));
     if (r->group_rank != 0)
@@ -228,7 +220,7 @@ static bool victims_measure(struct netmap *nm, const struct roles *r, int patter
     bool ok = true;
     for (int t = 0; t < NTESTS; t++) {
         size_t count = test_count(&nm->cfg, t);
-        double *samples = alloc_or_die(count, sizeof *samples);
+        double *samples = netmap_alloc(count, sizeof *samples, NULL);
         watchdog_enter((size_t)t);
         ok &= victim_test(nm, r, t, samples, count);
         watchdog_leave();
@@ -275,8 +267,8 @@ static void alloc_load(const struct roles *r, struct load *l)
     size_t bytes = congestor_size * c;
     if (l->per_peer * c > bytes)
         bytes = l->per_peer * c;
-    l->send = alloc_or_die(bytes, 1);
-    l->recv = alloc_or_die(bytes, 1);
+    l->send = netmap_alloc(bytes, 1, NULL);
+    l->recv = netmap_alloc(bytes, 1, NULL);
 }
 
 static bool run(struct netmap *nm)
@@ -345,12 +337,9 @@ static void settings(const struct netmap *nm)
         snprintf(table, sizeof table, "netmap_congestion_%s", test_names[t]);
         report_table(table, "impact_mean", REPORT_LOWER_BETTER, NULL);
         report_key("congestor", REPORT_UNIT_TEXT);
-        report_value("isolated_mean", unit);
-        report_value("isolated_tail", unit);
-        report_value("congested_mean", unit);
-        report_value("congested_tail", unit);
-        report_value("impact_mean", REPORT_UNIT_RATIO);
-        report_value("impact_tail", REPORT_UNIT_RATIO);
+        netmap_report_values(unit, "isolated_mean", "isolated_tail", "congested_mean",
+                             "congested_tail", NULL);
+        netmap_report_values(REPORT_UNIT_RATIO, "impact_mean", "impact_tail", NULL);
         report_no_iterations();
     }
 }

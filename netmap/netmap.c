@@ -2,6 +2,7 @@
 #include "netmap.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,25 @@ void netmap_row_spread(const double *samples, size_t n, char *text, size_t len)
     text[0] = '\0';
     if (report_stats())
         snprintf(text, len, " %.3f %.3f %.3f %.4f", d.median, d.p5, d.p95, d.cv);
+}
+
+void *netmap_alloc(size_t n, size_t each, const char *what)
+{
+    void *p = calloc(n ? n : 1, each);
+    if (!p && what)
+        err_fatal("cannot allocate %s (%zu x %zu bytes)", what, n, each);
+    if (!p)
+        err_fatal("cannot allocate %zu x %zu bytes", n, each);
+    return p;
+}
+
+void netmap_report_values(const char *unit, ...)
+{
+    va_list ap;
+    va_start(ap, unit);
+    for (const char *name; (name = va_arg(ap, const char *)) != NULL;)
+        report_value(name, unit);
+    va_end(ap);
 }
 
 double netmap_mbps(const struct netmap *nm, size_t bytes, double seconds)

@@ -98,6 +98,15 @@ void netmap_mean_samples(const struct netmap *nm, double *samples, size_t n);
  * (empty without --stats). */
 void netmap_row_spread(const double *samples, size_t n, char *text, size_t len);
 
+/* Zeroed memory for n elements of each bytes (room for one where n is 0);
+ * where there is none, the run ends (err_fatal) with a line naming what
+ * (NULL: only the sizes). */
+void *netmap_alloc(size_t n, size_t each, const char *what);
+
+/* Declares values of one unit, in order, in the JSON table being declared
+ * (report_value for each name of the NULL-ended list). */
+void netmap_report_values(const char *unit, ...);
+
 /* MB/s (10^6 bytes per second) of bytes per lane moved in seconds. */
 double netmap_mbps(const struct netmap *nm, size_t bytes, double seconds);
 

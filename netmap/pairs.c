@@ -43,14 +43,6 @@ struct map {
     size_t n, count;
 };
 
-static void *alloc_or_die(size_t n, size_t each, const char *what)
-{
-    void *p = calloc(n ? n : 1, each);
-    if (!p)
-        err_fatal("cannot allocate %s (%zu x %zu bytes)", what, n, each);
-    return p;
-}
-
 /* Brings each endpoint's figures and samples to the printing rank as
  * matrix row from -> to: mine[p] and mine_samples[p * count] are this
  * rank's, as the sender or initiator, for peer p. */
@@ -59,9 +51,9 @@ static void gather_map(struct netmap *nm, struct map *m, const double *mine,
 {
     size_t n = m->n, count = m->count;
     bool root = nm->me == 0 && nm->lane_index == 0;
-    double *all = root ? alloc_or_die(n * n, sizeof *all, "the matrix") : NULL;
+    double *all = root ? netmap_alloc(n * n, sizeof *all, "the matrix") : NULL;
     double *all_samples = root && mine_samples
-                              ? alloc_or_die(n * n * count, sizeof *all_samples, "the samples")
+                              ? netmap_alloc(n * n * count, sizeof *all_samples, "the samples")
                               : NULL;
     if (nm->lane_index == 0) {
         MPI_CHECK(MPI_Gather(mine, (int)n, MPI_DOUBLE, all, (int)n, MPI_DOUBLE, 0, nm->lane));
@@ -71,8 +63,8 @@ static void gather_map(struct netmap *nm, struct map *m, const double *mine,
     }
     if (!root)
         return;
-    m->matrix = alloc_or_die(n * n, sizeof *m->matrix, "the matrix");
-    m->samples = all_samples ? alloc_or_die(n * n * count, sizeof *m->samples, "samples") : NULL;
+    m->matrix = netmap_alloc(n * n, sizeof *m->matrix, "the matrix");
+    m->samples = all_samples ? netmap_alloc(n * n * count, sizeof *m->samples, "samples") : NULL;
     for (size_t e = 0; e < n; e++)
         for (size_t p = 0; p < n; p++) {
             size_t from = e, to = p;
@@ -109,8 +101,8 @@ static bool measure_bandwidth(struct netmap *nm, bool isolated, struct map *m)
 {
     size_t n = (size_t)nm->endpoints, iters = nm->cfg.iters;
     int me = nm->me;
-    double *fig = alloc_or_die(n, sizeof *fig, "figures");
-    double *samples = alloc_or_die(n * iters, sizeof *samples, "samples");
+    double *fig = netmap_alloc(n, sizeof *fig, "figures");
+    double *samples = netmap_alloc(n * iters, sizeof *samples, "samples");
     bool ok = true;
     for (size_t p = 0; p < n; p++)
         fig[p] = NAN;
@@ -160,9 +152,9 @@ static bool measure_latency(struct netmap *nm, struct map *m)
     size_t n = (size_t)nm->endpoints, rounds = nm->cfg.lat_iters;
     size_t warm = rounds < 10 ? rounds : 10;
     int me = nm->me;
-    double *fig = alloc_or_die(n, sizeof *fig, "figures");
-    double *samples = alloc_or_die(n * rounds, sizeof *samples, "samples");
-    double *warmup = alloc_or_die(warm, sizeof *warmup, "samples");
+    double *fig = netmap_alloc(n, sizeof *fig, "figures");
+    double *samples = netmap_alloc(n * rounds, sizeof *samples, "samples");
+    double *warmup = netmap_alloc(warm, sizeof *warmup, "samples");
     bool ok = true;
     for (size_t p = 0; p < n; p++)
         fig[p] = NAN;
@@ -353,6 +345,25 @@ static bool run(struct netmap *nm)
     return ok;
 }
 
+/* The keys that name a link: its endpoints and their hosts. */
+static void declare_link_keys(void)
+{
+    report_key("from", REPORT_UNIT_COUNT);
+    report_key("to", REPORT_UNIT_COUNT);
+    report_key("from_host", REPORT_UNIT_TEXT);
+    report_key("to_host", REPORT_UNIT_TEXT);
+}
+
+/* A map's table: one figure per link of a mode, ranked by it. */
+static void declare_map(const char *table, const char *figure, enum report_better better,
+                        const char *unit)
+{
+    report_table(table, figure, better, figure);
+    report_key("mode", REPORT_UNIT_TEXT);
+    declare_link_keys();
+    report_value(figure, unit);
+}
+
 /* The per-endpoint summaries and the findings of a metric's maps. */
 static void declare_summaries(const char *metric_name, const char *unit)
 {
@@ -362,23 +373,16 @@ static void declare_summaries(const char *metric_name, const char *unit)
     report_key("mode", REPORT_UNIT_TEXT);
     report_key("endpoint", REPORT_UNIT_COUNT);
     report_key("host", REPORT_UNIT_TEXT);
-    const char *const node_values[] = {"send_min", "send_median", "send_max",
-                                       "recv_min", "recv_median", "recv_max"};
-    for (size_t i = 0; i < 6; i++)
-        report_value(node_values[i], unit);
+    netmap_report_values(unit, "send_min", "send_median", "send_max", "recv_min", "recv_median",
+                         "recv_max", NULL);
     report_no_iterations();
     snprintf(table, sizeof table, "netmap_%s_culprit", metric_name);
     report_table(table, "worse_pct", REPORT_NOT_RANKED, NULL);
     report_key("mode", REPORT_UNIT_TEXT);
     report_key("kind", REPORT_UNIT_TEXT);
     report_key("direction", REPORT_UNIT_TEXT);
-    report_key("from", REPORT_UNIT_COUNT);
-    report_key("to", REPORT_UNIT_COUNT);
-    report_key("from_host", REPORT_UNIT_TEXT);
-    report_key("to_host", REPORT_UNIT_TEXT);
-    report_value("value", unit);
-    report_value("reference", unit);
-    report_value("mad", unit);
+    declare_link_keys();
+    netmap_report_values(unit, "value", "reference", "mad", NULL);
     report_value("worse_pct", REPORT_UNIT_PERCENT);
     report_no_iterations();
 }
@@ -397,20 +401,8 @@ static void settings(const struct netmap *nm)
     out_comment("culprit rule: an endpoint's median as sender or receiver, or a link's figure, "
                 "more than %g MADs and %g%% worse than the median (--mads, --min-worse)",
                 mads, min_worse);
-    report_table("netmap_bandwidth", "bandwidth", REPORT_HIGHER_BETTER, "bandwidth");
-    report_key("mode", REPORT_UNIT_TEXT);
-    report_key("from", REPORT_UNIT_COUNT);
-    report_key("to", REPORT_UNIT_COUNT);
-    report_key("from_host", REPORT_UNIT_TEXT);
-    report_key("to_host", REPORT_UNIT_TEXT);
-    report_value("bandwidth", REPORT_UNIT_MB_S);
-    report_table("netmap_latency", "latency", REPORT_LOWER_BETTER, "latency");
-    report_key("mode", REPORT_UNIT_TEXT);
-    report_key("from", REPORT_UNIT_COUNT);
-    report_key("to", REPORT_UNIT_COUNT);
-    report_key("from_host", REPORT_UNIT_TEXT);
-    report_key("to_host", REPORT_UNIT_TEXT);
-    report_value("latency", REPORT_UNIT_US);
+    declare_map("netmap_bandwidth", "bandwidth", REPORT_HIGHER_BETTER, REPORT_UNIT_MB_S);
+    declare_map("netmap_latency", "latency", REPORT_LOWER_BETTER, REPORT_UNIT_US);
     declare_summaries("bandwidth", REPORT_UNIT_MB_S);
     declare_summaries("latency", REPORT_UNIT_US);
 }

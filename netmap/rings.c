@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "err.h"
 #include "netmap.h"
 #include "out.h"
 #include "plan.h"
@@ -31,20 +30,12 @@ struct ring_figures {
     double latency, bandwidth; /* us, MB/s per endpoint, from the mean loop time */
 };
 
-static void *alloc_or_die(size_t n, size_t each)
-{
-    void *p = calloc(n ? n : 1, each);
-    if (!p)
-        err_fatal("cannot allocate %zu x %zu bytes", n, each);
-    return p;
-}
-
 /* One ring's loops of bytes: per-loop times, the mean over the endpoints,
  * on the printing rank, after an untimed warm-up. */
 static bool loops(struct netmap *nm, int left, int right, size_t bytes, size_t rounds,
                   size_t warm, double *loop)
 {
-    double *scratch = alloc_or_die(warm, sizeof *scratch);
+    double *scratch = netmap_alloc(warm, sizeof *scratch, NULL);
     watchdog_enter(0);
     bool ok = transfer_ring(nm, nm->lane, left, right, bytes, warm, 0, scratch);
     watchdog_leave();
@@ -56,9 +47,25 @@ static bool loops(struct netmap *nm, int left, int right, size_t bytes, size_t r
     return ok;
 }
 
+/* The JSON row of a ring's figure (table netmap_ring_<figure>, its value
+ * named figure), with the spread of its samples; the spread's text columns
+ * into spread. */
+static void ring_row(const char *figure, const char *kind, size_t ring, double value,
+                     const double *samples, size_t n, char *spread, size_t len)
+{
+    char table[32];
+    snprintf(table, sizeof table, "netmap_ring_%s", figure);
+    report_row_begin(table);
+    report_row_string("ring", kind);
+    report_row_size("number", ring);
+    report_row_double(figure, value);
+    netmap_row_spread(samples, n, spread, len);
+    report_row_end();
+}
+
 static bool measure_ring(struct netmap *nm, size_t ring, struct ring_figures *f)
 {
-    size_t n = (size_t)nm->endpoints, *order = alloc_or_die(n, sizeof *order);
+    size_t n = (size_t)nm->endpoints, *order = netmap_alloc(n, sizeof *order, NULL);
     if (ring == 0)
         for (size_t i = 0; i < n; i++)
             order[i] = i;
@@ -68,8 +75,8 @@ static bool measure_ring(struct netmap *nm, size_t ring, struct ring_figures *f)
     plan_ring_neighbours(order, n, (size_t)nm->me, &left, &right);
     free(order);
     const struct netmap_config *c = &nm->cfg;
-    double *lat = alloc_or_die(c->lat_iters, sizeof *lat);
-    double *bw = alloc_or_die(c->iters, sizeof *bw);
+    double *lat = netmap_alloc(c->lat_iters, sizeof *lat, NULL);
+    double *bw = netmap_alloc(c->iters, sizeof *bw, NULL);
     char name[32];
     snprintf(name, sizeof name, ring ? "random ring %zu" : "natural ring", ring);
     watchdog_arm(NULL, "%s, %zu-byte loops", name, c->lat_size);
@@ -89,18 +96,8 @@ static bool measure_ring(struct netmap *nm, size_t ring, struct ring_figures *f)
         bw[r] = netmap_mbps(nm, 2 * c->size, bw[r]);
     char lat_spread[96], bw_spread[96];
     const char *kind = ring ? "random" : "natural";
-    report_row_begin("netmap_ring_latency");
-    report_row_string("ring", kind);
-    report_row_size("number", ring);
-    report_row_double("latency", f->latency);
-    netmap_row_spread(lat, c->lat_iters, lat_spread, sizeof lat_spread);
-    report_row_end();
-    report_row_begin("netmap_ring_bandwidth");
-    report_row_string("ring", kind);
-    report_row_size("number", ring);
-    report_row_double("bandwidth", f->bandwidth);
-    netmap_row_spread(bw, c->iters, bw_spread, sizeof bw_spread);
-    report_row_end();
+    ring_row("latency", kind, ring, f->latency, lat, c->lat_iters, lat_spread, sizeof lat_spread);
+    ring_row("bandwidth", kind, ring, f->bandwidth, bw, c->iters, bw_spread, sizeof bw_spread);
     out_line("%zu %s %.3f %.3f%s%s", ring, kind, f->latency, f->bandwidth, lat_spread, bw_spread);
     free(lat);
     free(bw);
@@ -115,7 +112,8 @@ static void summary(const struct ring_figures *f, size_t count)
     if (count < 2)
         return;
     size_t nr = count - 1;
-    double *lat = alloc_or_die(nr, sizeof *lat), *bw = alloc_or_die(nr, sizeof *bw);
+    double *lat = netmap_alloc(nr, sizeof *lat, NULL);
+    double *bw = netmap_alloc(nr, sizeof *bw, NULL);
     for (size_t i = 0; i < nr; i++) {
         lat[i] = f[i + 1].latency;
         bw[i] = f[i + 1].bandwidth;
@@ -139,13 +137,24 @@ static void summary(const struct ring_figures *f, size_t count)
 
 static bool run(struct netmap *nm)
 {
-    struct ring_figures *f = alloc_or_die(nrings + 1, sizeof *f);
+    struct ring_figures *f = netmap_alloc(nrings + 1, sizeof *f, NULL);
     bool ok = true;
     for (size_t r = 0; r <= nrings; r++)
         ok &= measure_ring(nm, r, &f[r]);
     summary(f, nrings + 1);
     free(f);
     return ok;
+}
+
+/* The table of ring_row's rows of one figure, ranked by it. */
+static void declare_ring_table(const char *figure, enum report_better better, const char *unit)
+{
+    char table[32];
+    snprintf(table, sizeof table, "netmap_ring_%s", figure);
+    report_table(table, figure, better, figure);
+    report_key("ring", REPORT_UNIT_TEXT);
+    report_key("number", REPORT_UNIT_COUNT);
+    report_value(figure, unit);
 }
 
 static void settings(const struct netmap *nm)
@@ -159,19 +168,12 @@ static void settings(const struct netmap *nm)
     out_comment("ring kind latency[us] bandwidth[MB/s]%s",
                 report_stats() ? " lat_median lat_p5 lat_p95 lat_cv bw_median bw_p5 bw_p95 bw_cv"
                                : "");
-    report_table("netmap_ring_latency", "latency", REPORT_LOWER_BETTER, "latency");
-    report_key("ring", REPORT_UNIT_TEXT);
-    report_key("number", REPORT_UNIT_COUNT);
-    report_value("latency", REPORT_UNIT_US);
-    report_table("netmap_ring_bandwidth", "bandwidth", REPORT_HIGHER_BETTER, "bandwidth");
-    report_key("ring", REPORT_UNIT_TEXT);
-    report_key("number", REPORT_UNIT_COUNT);
-    report_value("bandwidth", REPORT_UNIT_MB_S);
+    declare_ring_table("latency", REPORT_LOWER_BETTER, REPORT_UNIT_US);
+    declare_ring_table("bandwidth", REPORT_HIGHER_BETTER, REPORT_UNIT_MB_S);
     report_table("netmap_ring_ratio", "latency_ratio", REPORT_NOT_RANKED, NULL);
     report_value("latency_random_median", REPORT_UNIT_US);
     report_value("bandwidth_random_median", REPORT_UNIT_MB_S);
-    report_value("latency_ratio", REPORT_UNIT_RATIO);
-    report_value("bandwidth_ratio", REPORT_UNIT_RATIO);
+    netmap_report_values(REPORT_UNIT_RATIO, "latency_ratio", "bandwidth_ratio", NULL);
     report_no_iterations();
 }
 

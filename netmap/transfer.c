@@ -44,11 +44,31 @@ static bool verify(struct netmap *nm, size_t slot, size_t bytes, int sender, siz
     return false;
 }
 
-static int comm_rank(MPI_Comm comm)
+/* What an exchange sends and receives with: bytes as one message type,
+ * and the driver's buffers. */
+struct exchange {
+    struct msg_type m;
+    char *rbuf, *sbuf;
+};
+
+/* The start every exchange shares: with -c, this rank's pattern (its rank
+ * in comm) in the send buffer and the receive buffer's first slots
+ * messages poisoned; then the message type of bytes, which transfer_end
+ * frees. */
+static void transfer_begin(struct netmap *nm, MPI_Comm comm, size_t bytes, size_t slots,
+                           size_t iter, struct exchange *x)
 {
-    int r;
-    MPI_Comm_rank(comm, &r);
-    return r;
+    int me;
+    MPI_Comm_rank(comm, &me);
+    prepare(nm, me, bytes, slots, iter);
+    describe(bytes, &x->m);
+    x->rbuf = buf_mpi(&nm->recv);
+    x->sbuf = buf_mpi(&nm->send);
+}
+
+static void transfer_end(struct exchange *x)
+{
+    msg_type_free(&x->m);
 }
 
 bool transfer_window(struct netmap *nm, MPI_Comm comm, const int *to, size_t nto,
@@ -58,10 +78,8 @@ bool transfer_window(struct netmap *nm, MPI_Comm comm, const int *to, size_t nto
     size_t window = nm->cfg.window, nrecv = nfrom * window, nsend = nto * window;
     if (nrecv > nm->recv_slots)
         err_fatal("%zu receives of a window do not fit the %zu slots", nrecv, nm->recv_slots);
-    int me = comm_rank(comm);
-    prepare(nm, me, bytes, nrecv, iter);
-    struct msg_type m;
-    describe(bytes, &m);
+    struct exchange x;
+    transfer_begin(nm, comm, bytes, nrecv, iter, &x);
     /* Requests: the receives, the acks this rank waits for, the sends, the
      * acks it sends; completions are told apart by index. */
     size_t total = nrecv + nto + nsend + nfrom;
@@ -69,10 +87,9 @@ bool transfer_window(struct netmap *nm, MPI_Comm comm, const int *to, size_t nto
     if (!req)
         err_fatal("cannot allocate %zu requests", total);
     MPI_Request *acks_in = req + nrecv, *sends = acks_in + nto, *acks_out = sends + nsend;
-    char *rbuf = buf_mpi(&nm->recv), *sbuf = buf_mpi(&nm->send);
     for (size_t i = 0; i < nrecv; i++)
-        MPI_CHECK(MPI_Irecv(rbuf + i * bytes, m.count, m.type, from[i / window], TAG_DATA, comm,
-                            &req[i]));
+        MPI_CHECK(MPI_Irecv(x.rbuf + i * bytes, x.m.count, x.m.type, from[i / window], TAG_DATA,
+                            comm, &req[i]));
     for (size_t i = 0; i < nto; i++)
         MPI_CHECK(MPI_Irecv(NULL, 0, MPI_BYTE, to[i], TAG_ACK, comm, &acks_in[i]));
     for (size_t i = 0; i < nfrom; i++)
@@ -80,7 +97,8 @@ bool transfer_window(struct netmap *nm, MPI_Comm comm, const int *to, size_t nto
     MPI_CHECK(MPI_Barrier(comm));
     double t0 = timing_now();
     for (size_t i = 0; i < nsend; i++)
-        MPI_CHECK(MPI_Isend(sbuf, m.count, m.type, to[i / window], TAG_DATA, comm, &sends[i]));
+        MPI_CHECK(MPI_Isend(x.sbuf, x.m.count, x.m.type, to[i / window], TAG_DATA, comm,
+                            &sends[i]));
     size_t *got = calloc(nfrom + 1, sizeof *got); /* windows complete, per sender */
     if (!got)
         err_fatal("cannot allocate %zu counters", nfrom);
@@ -105,7 +123,7 @@ bool transfer_window(struct netmap *nm, MPI_Comm comm, const int *to, size_t nto
     MPI_CHECK(MPI_Waitall((int)nfrom, acks_out, MPI_STATUSES_IGNORE));
     free(got);
     free(req);
-    msg_type_free(&m);
+    transfer_end(&x);
     bool ok = true;
     for (size_t i = 0; i < nrecv && ok; i++)
         ok = verify(nm, i, bytes, from[i / window], iter, "window");
@@ -115,12 +133,9 @@ bool transfer_window(struct netmap *nm, MPI_Comm comm, const int *to, size_t nto
 bool transfer_pingpong(struct netmap *nm, MPI_Comm comm, int to, int from, size_t bytes,
                        size_t rounds, size_t iter, double *half)
 {
-    int me = comm_rank(comm);
     /* Slot 0 takes the pings answered, slot 1 the pongs. */
-    prepare(nm, me, bytes, 2, iter);
-    struct msg_type m;
-    describe(bytes, &m);
-    char *rbuf = buf_mpi(&nm->recv), *sbuf = buf_mpi(&nm->send);
+    struct exchange x;
+    transfer_begin(nm, comm, bytes, 2, iter, &x);
     MPI_CHECK(MPI_Barrier(comm));
     for (size_t r = 0; r < rounds; r++) {
         /* The answer goes out as soon as the ping is in, whichever of the
@@ -128,24 +143,24 @@ bool transfer_pingpong(struct netmap *nm, MPI_Comm comm, int to, int from, size_
          * waits on this rank's own. */
         MPI_Request req[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
         if (from != MPI_PROC_NULL)
-            MPI_CHECK(MPI_Irecv(rbuf, m.count, m.type, from, TAG_PING, comm, &req[0]));
+            MPI_CHECK(MPI_Irecv(x.rbuf, x.m.count, x.m.type, from, TAG_PING, comm, &req[0]));
         double t0 = timing_now();
         if (to != MPI_PROC_NULL) {
-            MPI_CHECK(MPI_Irecv(rbuf + bytes, m.count, m.type, to, TAG_PONG, comm, &req[1]));
-            MPI_CHECK(MPI_Send(sbuf, m.count, m.type, to, TAG_PING, comm));
+            MPI_CHECK(MPI_Irecv(x.rbuf + bytes, x.m.count, x.m.type, to, TAG_PONG, comm, &req[1]));
+            MPI_CHECK(MPI_Send(x.sbuf, x.m.count, x.m.type, to, TAG_PING, comm));
         }
         for (int pending = (from != MPI_PROC_NULL) + (to != MPI_PROC_NULL); pending > 0;
              pending--) {
             int idx;
             MPI_CHECK(MPI_Waitany(2, req, &idx, MPI_STATUS_IGNORE));
             if (idx == 0)
-                MPI_CHECK(MPI_Isend(sbuf, m.count, m.type, from, TAG_PONG, comm, &req[2]));
+                MPI_CHECK(MPI_Isend(x.sbuf, x.m.count, x.m.type, from, TAG_PONG, comm, &req[2]));
             else
                 half[r] = (timing_now() - t0) / 2;
         }
         MPI_CHECK(MPI_Wait(&req[2], MPI_STATUS_IGNORE));
     }
-    msg_type_free(&m);
+    transfer_end(&x);
     bool ok = true;
     if (from != MPI_PROC_NULL)
         ok = verify(nm, 0, bytes, from, iter, "ping");
@@ -157,21 +172,18 @@ bool transfer_pingpong(struct netmap *nm, MPI_Comm comm, int to, int from, size_
 bool transfer_ring(struct netmap *nm, MPI_Comm comm, int left, int right, size_t bytes,
                    size_t rounds, size_t iter, double *loop)
 {
-    int me = comm_rank(comm);
-    prepare(nm, me, bytes, 2, iter);
-    struct msg_type m;
-    describe(bytes, &m);
-    char *rbuf = buf_mpi(&nm->recv), *sbuf = buf_mpi(&nm->send);
+    struct exchange x;
+    transfer_begin(nm, comm, bytes, 2, iter, &x);
     MPI_CHECK(MPI_Barrier(comm));
     for (size_t r = 0; r < rounds; r++) {
         double t0 = timing_now();
-        MPI_CHECK(MPI_Sendrecv(sbuf, m.count, m.type, right, TAG_RING, rbuf, m.count, m.type,
-                               left, TAG_RING, comm, MPI_STATUS_IGNORE));
-        MPI_CHECK(MPI_Sendrecv(sbuf, m.count, m.type, left, TAG_RING, rbuf + bytes, m.count,
-                               m.type, right, TAG_RING, comm, MPI_STATUS_IGNORE));
+        MPI_CHECK(MPI_Sendrecv(x.sbuf, x.m.count, x.m.type, right, TAG_RING, x.rbuf, x.m.count,
+                               x.m.type, left, TAG_RING, comm, MPI_STATUS_IGNORE));
+        MPI_CHECK(MPI_Sendrecv(x.sbuf, x.m.count, x.m.type, left, TAG_RING, x.rbuf + bytes,
+                               x.m.count, x.m.type, right, TAG_RING, comm, MPI_STATUS_IGNORE));
         loop[r] = timing_now() - t0;
     }
-    msg_type_free(&m);
+    transfer_end(&x);
     bool ok = verify(nm, 0, bytes, left, iter, "ring");
     return ok && verify(nm, 1, bytes, right, iter, "ring");
 }
