@@ -35,24 +35,37 @@ summary_ok() { # B N
         END { exit bad || r != n }'
 }
 
-for np in 2 3 4 5 6 7 8; do
-    case $np in 6 | 7 | 8) test_short && continue ;; esac
+# Each program at NP ranks, the runs side by side (lib.sh's in_parallel).
+pairs_at() { # NP
+    local np=$1
     run "$np" "$D/pairs" $ALL $SMALL -c --mode=both
     expect "[ \"\$RC\" = 0 ] && matrix_ok 1 $np && summary_ok 2 $np && matrix_ok 3 $np && summary_ok 4 $np && matrix_ok 5 $np && summary_ok 6 $np && grep -q '^# all data validated' '$OUT'" \
         "pairs at $np ranks: shifted and isolated bandwidth and latency matrices, summaries, data validated"
+}
+rings_at() { # NP
+    local np=$1
     run "$np" "$D/rings" $ALL $SMALL -c --rings 3
     expect "[ \"\$RC\" = 0 ] && [ \$(block 1 | awk 'NF == 4 && \$3 > 0 && \$4 > 0' | wc -l) = 4 ] && grep -q '^# random/natural: latency [0-9.]*, bandwidth [0-9.]*$' '$OUT' && grep -q '^# all data validated' '$OUT'" \
         "rings at $np ranks: natural and 3 random rings, the ratio, data validated"
+}
+bisection_at() { # NP
+    local np=$1
     run "$np" "$D/bisection" $ALL $SMALL -c --bisections 3
     expect "[ \"\$RC\" = 0 ] && [ \$(block 1 | awk -v p=$((np / 2)) 'NF == 7 && \$2 == p && \$4 <= \$5 && \$5 <= \$6 && \$4 > 0' | wc -l) = 3 ] && grep -q '^# effective bisection bandwidth per endpoint over 3 bisections' '$OUT'" \
         "bisection at $np ranks: 3 bisections of $((np / 2)) pairs, min <= median <= max"
-done
-for np in 4 5 6 7 8; do
-    case $np in 6 | 7 | 8) test_short && continue ;; esac
+}
+congestion_at() { # NP
+    local np=$1
     run "$np" "$D/congestion" $ALL $SMALL -c --victims 40
     expect "[ \"\$RC\" = 0 ] && [ \$(block 1 | awk 'NF == 8 && \$3 > 0 && \$5 > 0 && \$7 > 0' | wc -l) = 12 ] && grep -q '^# all data validated' '$OUT'" \
         "congestion at $np ranks: 3 victim tests x 4 congestors, positive figures, data validated"
+}
+for np in 2 3 4 5 6 7 8; do
+    case $np in 6 | 7 | 8) test_short && continue ;; esac
+    for prog in pairs rings bisection; do in_parallel ${prog}_at "$np"; done
+    [ "$np" -ge 4 ] && in_parallel congestion_at "$np"
 done
+in_parallel_end
 
 # The mean over the endpoints is their sum over their count: the row adds up.
 run 4 "$D/bisection" $ALL $SMALL --bisections 2
@@ -85,11 +98,16 @@ fi
 
 # The data check can fail: a rank damages what it received.
 # (Rank 2 is a victim of the congestion test at 4 endpoints, 50%.)
-for prog in "pairs --metric=bandwidth" "pairs --metric=latency" "rings --rings 1" "bisection --bisections 1" "congestion --congestor=bcast --victims 50" "congestion --congestor=incast --victims 50 --lat-size 1"; do
+damaged() { # "PROGRAM ARGS"
+    local prog=$1
     COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=2 run 4 "$D/${prog%% *}" ${prog#* } $ALL $SMALL -c
     expect "[ \"\$RC\" = 1 ] && grep -q 'data check failed' '$ERR' && grep -q 'data verification failed' '$ERR'" \
         "${prog%% *} ${prog#* }: damaged data fails -c with status 1"
+}
+for prog in "pairs --metric=bandwidth" "pairs --metric=latency" "rings --rings 1" "bisection --bisections 1" "congestion --congestor=bcast --victims 50" "congestion --congestor=incast --victims 50 --lat-size 1"; do
+    in_parallel damaged "$prog"
 done
+in_parallel_end
 
 # Too few endpoints: one line, status 2, on every rank.
 for prog in pairs rings bisection congestion; do
@@ -99,24 +117,26 @@ refused 3 pairs "pairs, 3 ranks on one node: refused, one node" "$D/pairs"
 expect "grep -q 'needs 2 nodes or more; this job has 1' '$ERR'" "the refusal says how many nodes it needs and has"
 refused 3 congestion "congestion at 3 endpoints: refused, it needs 4" "$D/congestion" $ALL
 refused 4 pairs "--ranks-per-node=3 on blocks of 2: refused" "$D/pairs" --nodes-by-block=2 --ranks-per-node=3
+# Bad options, the runs side by side.
+refuses() { # NP PROGRAM BAD
+    refused "$1" "$2" "$2 refused: $3" "$D/$2" $ALL $3
+}
 for prog in pairs rings bisection congestion; do
     for bad in "--size 0" "--size x" "--size -1" "--window 0" "--iters 99999999999999999999" \
         "--lat-size 0" "--lat-iters 0" "--ranks-per-node 0" "--ranks-per-node some" \
         "--nodes-by-block 0" "--seed x" "--timeout -1" "--bogus" "stray"; do
-        run 2 "$D/$prog" $ALL $bad
-        expect_usage_error "$prog refused: $bad" "$prog"
+        in_parallel refuses 2 "$prog" "$bad"
     done
 done
 for bad in "--mode sideways" "--metric speed" "--mads -1" "--min-worse 100" "--min-worse x"; do
-    run 2 "$D/pairs" $ALL $bad
-    expect_usage_error "pairs refused: $bad" pairs
+    in_parallel refuses 2 pairs "$bad"
 done
-for bad in "--rings x" "--rings -2"; do run 2 "$D/rings" $ALL $bad; expect_usage_error "rings refused: $bad" rings; done
-for bad in "--bisections 0" "--stats"; do run 2 "$D/bisection" $ALL $bad; expect_usage_error "bisection refused: $bad" bisection; done
+for bad in "--rings x" "--rings -2"; do in_parallel refuses 2 rings "$bad"; done
+for bad in "--bisections 0" "--stats"; do in_parallel refuses 2 bisection "$bad"; done
 for bad in "--victims 0" "--victims 101" "--congestor none" "--congestor-size 2" "--stats"; do
-    run 4 "$D/congestion" $ALL $bad
-    expect_usage_error "congestion refused: $bad" congestion
+    in_parallel refuses 4 congestion "$bad"
 done
+in_parallel_end
 
 # --timeout: a rank that never reaches its step ends the run, named. (Under
 # MPICH, whose launcher may report a rank's status 1 when another ended

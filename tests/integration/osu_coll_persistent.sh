@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The persistent collectives (the request made once per size, MPI_Start and
 # MPI_Wait per call): every program at 1, 2, 3, 4 and 8 ranks (under
-# MPICH: 1, 3 and 8) with -c -f,
+# MPICH: 1, 3 and 8, at 8 the sizes up to 8) with -c -f,
 # their own '#' line, the roots (-k: one request per root in use), -u, -D,
 # -T, -z, corrupted data and bad input. Where the MPI library has no
 # persistent collectives the programs are not built and this is skipped.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every collective benchmark at 1, 2, 3, 4 and 8 ranks (under MPICH: 1, 3
-# and 8) with validation and the full columns: status, headings, the size
+# and 8, at 8 the sizes up to 8) with validation and the full columns: status, headings, the size
 # sequence, column widths, min <= avg <= max, iteration counts and Pass on
 # every row.
 . "$(dirname "$0")/../lib.sh"

@@ -111,8 +111,18 @@ expect '[ "$RC" = 0 ] && grep -qx "Dimensions size = 4 " "$OUT" && grep -qE "^Ti
 run 4 "$O/osu_neighbor_allgather" -m 1:4 -i 2 -x 1 --defaults=seed
 expect '[ "$RC" = 0 ] && grep -qx "# Dimensions size = 4" "$OUT"' "neighborhood, seed's: '#' lines"
 
-# Every program that checks data, under OMB's defaults: -c passes.
-checked=0 failed="" pcoll=$(coll_persistent_built && echo 1)
+# Every program that checks data, under OMB's defaults: -c passes. The
+# runs side by side (lib.sh's in_parallel), each printing "checked PROGRAM"
+# and, where it did not pass, "failed PROGRAM(status N)".
+check_passes() { # NP PROGRAM ARGS...
+    local prog=$2
+    run "$1" "$O/$prog" "${@:3}"
+    echo "checked $prog"
+    if [ "$RC" != 0 ] || [ "$(rows | grep -Ec "(Pass|passed)$")" = 0 ] || rows | grep -Eq "(Fail|failed)$"; then
+        echo "failed $prog(status $RC)"
+    fi
+}
+pcoll=$(coll_persistent_built && echo 1)
 for exe in "$O"/osu_*; do
     prog=${exe##*/}
     [[ -x $exe && $prog != *.* ]] || continue
@@ -124,12 +134,11 @@ for exe in "$O"/osu_*; do
         osu_fop_latency | osu_cas_latency) args=(-i 2 -x 1 -c) ;;
     esac
     case $prog in *_persistent) [ -n "$pcoll" ] || continue ;; esac
-    run "$np" "$exe" "${args[@]}"
-    checked=$((checked + 1))
-    if [ "$RC" != 0 ] || [ "$(rows | grep -Ec "(Pass|passed)$")" = 0 ] || rows | grep -Eq "(Fail|failed)$"; then
-        failed="$failed $prog(status $RC)"
-    fi
+    in_parallel check_passes "$np" "$prog" "${args[@]}"
 done
+in_parallel_end > "$TMPD/checked"
+checked=$(grep -c '^checked ' "$TMPD/checked")
+failed=$(sed -n 's/^failed / /p' "$TMPD/checked" | tr -d '\n')
 expect '[ -z "$failed" ] && [ "$checked" -gt 70 ]' \
     "OMB's defaults: -c passes in all $checked programs that check data${failed:+: failed:$failed}"
 

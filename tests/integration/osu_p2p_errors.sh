@@ -30,28 +30,25 @@ bad_bw=(
     "-m 10:5" "-m 1:2:3" "-m 4:x" "-m 99999999999999999999999"
     "-d opencl" "-i" "--bogus" "X" "H Q"
 )
+# The runs side by side (lib.sh's in_parallel), each a process of its own.
 for args in "${bad_bw[@]}"; do
     # shellcheck disable=SC2086
-    run1 "$P2P/osu_bw" $args
-    expect_usage_error "osu_bw $args refused" osu_bw
+    in_parallel refused 0 osu_bw "osu_bw $args refused" "$P2P/osu_bw" $args
 done
 for args in "-t abc" "-t 0" "-t 1:0" "-t 1:2:3" "-t 129" "-t :2" "-t 12abc" "-t -1" \
     "-t 99999999999999999999999" "-W 4"; do
     # shellcheck disable=SC2086
-    run1 "$P2P/osu_latency_mt" $args
-    expect_usage_error "osu_latency_mt $args refused" osu_latency_mt
+    in_parallel refused 0 osu_latency_mt "osu_latency_mt $args refused" "$P2P/osu_latency_mt" $args
 done
 for args in "-p 0" "-p abc" "-p 99999999999999999999999" "-R 2" "-R" "-R x"; do
     # shellcheck disable=SC2086
-    run1 "$P2P/osu_mbw_mr" $args
-    expect_usage_error "osu_mbw_mr $args refused" osu_mbw_mr
+    in_parallel refused 0 osu_mbw_mr "osu_mbw_mr $args refused" "$P2P/osu_mbw_mr" $args
 done
 for prog in osu_latency osu_multi_lat; do
-    run1 "$P2P/$prog" -W 4
-    expect_usage_error "$prog takes no -W" "$prog"
+    in_parallel refused 0 "$prog" "$prog takes no -W" "$P2P/$prog" -W 4
 done
-run1 "$P2P/osu_bibw" --nonsense
-expect_usage_error "osu_bibw --nonsense refused" osu_bibw
+in_parallel refused 0 osu_bibw "osu_bibw --nonsense refused" "$P2P/osu_bibw" --nonsense
+in_parallel_end
 run 2 "$P2P/osu_bw" -i 12abc
 expect_usage_error "osu_bw -i 12abc at 2 ranks: status 2 everywhere" osu_bw
 run 4 "$P2P/osu_mbw_mr" -p 3 -m 1:8

@@ -3,11 +3,13 @@
 # (status 1), and --help.
 . "$(dirname "$0")/osu_rma_lib.sh"
 
-# Exactly two ranks (one rank: started alone, without the launcher).
+# Exactly two ranks (one rank: started alone, without the launcher). The
+# runs whose lines nothing after them reads go side by side (lib.sh's
+# in_parallel), each with its own $OUT and $ERR.
 for prog in $RMA_PROGRAMS; do
-    run1 "$RMA/$prog" -i 1 -x 0
-    expect_usage_error "$prog alone refused" "$prog"
+    in_parallel refused 0 "$prog" "$prog alone refused" "$RMA/$prog" -i 1 -x 0
 done
+in_parallel_end
 for prog in osu_put_latency osu_passive_get_bw osu_fop_latency; do
     run 3 "$RMA/$prog" -i 1 -x 0
     expect_usage_error "$prog at 3 ranks refused" "$prog"
@@ -32,25 +34,25 @@ refuse2() { # DESCRIPTION PROGRAM ARGS...
 
 # Synchronizations that do not apply: each program against one of them.
 refuse2 "osu_passive_put_latency -s pscw refused" osu_passive_put_latency -s pscw
-refuse "osu_passive_get_latency -s fence refused" osu_passive_get_latency -s fence
-refuse "osu_passive_acc_latency -s pscw refused" osu_passive_acc_latency -s pscw
-refuse "osu_passive_put_bw -s fence refused" osu_passive_put_bw -s fence
-refuse "osu_passive_get_bw -s pscw refused" osu_passive_get_bw -s pscw
+in_parallel refuse "osu_passive_get_latency -s fence refused" osu_passive_get_latency -s fence
+in_parallel refuse "osu_passive_acc_latency -s pscw refused" osu_passive_acc_latency -s pscw
+in_parallel refuse "osu_passive_put_bw -s fence refused" osu_passive_put_bw -s fence
+in_parallel refuse "osu_passive_get_bw -s pscw refused" osu_passive_get_bw -s pscw
 refuse2 "osu_put_bibw -s lock refused" osu_put_bibw -s lock
 expect 'grep -q "use pscw, fence" "$ERR"' "the refusal lists what applies"
-refuse "--win-memory with an unknown source refused" osu_get_bw --win-memory heap
-refuse "osu_put_bibw -s lock_all refused" osu_put_bibw -s lock_all
+in_parallel refuse "--win-memory with an unknown source refused" osu_get_bw --win-memory heap
+in_parallel refuse "osu_put_bibw -s lock_all refused" osu_put_bibw -s lock_all
 
 # Bad option values.
-refuse "-s bogus" osu_put_latency -s bogus
-refuse "-w bogus" osu_put_latency -w bogus
-refuse "-w without a value" osu_put_latency -w
-refuse "-W 0" osu_put_bw -W 0
-refuse "-W on a latency program" osu_put_latency -W 4
-refuse "-W not a number" osu_get_bw -W 4x
-refuse "-i 0" osu_get_latency -i 0
-refuse "-x negative" osu_passive_put_latency -x -1
-refuse "-m with MIN above MAX" osu_put_latency -m 64:8
+in_parallel refuse "-s bogus" osu_put_latency -s bogus
+in_parallel refuse "-w bogus" osu_put_latency -w bogus
+in_parallel refuse "-w without a value" osu_put_latency -w
+in_parallel refuse "-W 0" osu_put_bw -W 0
+in_parallel refuse "-W on a latency program" osu_put_latency -W 4
+in_parallel refuse "-W not a number" osu_get_bw -W 4x
+in_parallel refuse "-i 0" osu_get_latency -i 0
+in_parallel refuse "-x negative" osu_passive_put_latency -x -1
+in_parallel refuse "-m with MIN above MAX" osu_put_latency -m 64:8
 # -m on the one-element atomics: taken as OMB 7.4 takes it (it sizes only
 # the memory), one row of one element and a note after the table.
 run 2 "$RMA/osu_fop_latency" -m 16 -i 2 -x 1
@@ -59,18 +61,19 @@ expect '[ "$RC" = 0 ] && [ "$(grep -E "^[0-9]" "$OUT" | awk "{print \$1}")" = 1 
 run 2 "$RMA/osu_cas_latency" -m 8:16 -T mpi_int -i 2 -x 1 -c
 expect '[ "$RC" = 0 ] && [ "$(grep -E "^[0-9]" "$OUT" | awk "{print \$1, \$NF}")" = "4 Pass" ]' \
     "osu_cas_latency -m 8:16 -T mpi_int: one MPI_INT, validation passes"
-refuse "-m with MIN above MAX on fetch-and-op" osu_fop_latency -m 16:8
+in_parallel refuse "-m with MIN above MAX on fetch-and-op" osu_fop_latency -m 16:8
 refuse2 "-T mpi_float on compare-and-swap" osu_cas_latency -T mpi_float
 expect 'grep -q "MPI_Compare_and_swap takes integer types only" "$ERR"' "the refusal says why"
-refuse "-T with a type OMB 7.4 does not offer" osu_acc_latency -T mpi_double
-refuse "-T without a value" osu_fop_latency -T
-refuse "-T on put (bytes only)" osu_put_latency -T mpi_int
-refuse "-T on the seed's passive accumulate" osu_passive_acc_latency -T mpi_char
-refuse "-f on a bandwidth program" osu_put_bw -f
-refuse "stray argument" osu_fop_latency 12
-refuse "one placement letter only" osu_put_latency D
-refuse "bad placement letter" osu_get_bw X H
+in_parallel refuse "-T with a type OMB 7.4 does not offer" osu_acc_latency -T mpi_double
+in_parallel refuse "-T without a value" osu_fop_latency -T
+in_parallel refuse "-T on put (bytes only)" osu_put_latency -T mpi_int
+in_parallel refuse "-T on the seed's passive accumulate" osu_passive_acc_latency -T mpi_char
+in_parallel refuse "-f on a bandwidth program" osu_put_bw -f
+in_parallel refuse "stray argument" osu_fop_latency 12
+in_parallel refuse "one placement letter only" osu_put_latency D
+in_parallel refuse "bad placement letter" osu_get_bw X H
 refuse2 "-M below the smallest message" osu_put_bw -m 64:128 -M 100
+in_parallel_end
 
 # Device buffers: without CUDA (or without a GPU) one line and status 2; with
 # them, the put/get programs run and the others refuse.
@@ -83,8 +86,9 @@ if gpu_usable; then
 else
     expect_usage_error "osu_put_latency -d cuda without a usable GPU refused (2 ranks)" osu_put_latency
 fi
-refuse "device buffers on an accumulate program" osu_acc_latency -d cuda
-refuse "device buffers on fetch-and-op" osu_fop_latency -d cuda
+in_parallel refuse "device buffers on an accumulate program" osu_acc_latency -d cuda
+in_parallel refuse "device buffers on fetch-and-op" osu_fop_latency -d cuda
+in_parallel_end
 if cuda_build; then
     refuse "device window from MPI_Win_allocate" osu_put_latency -w allocate D D
 else # D is host memory without device support (as OMB 7.4 built so): allowed
@@ -97,6 +101,13 @@ fi
 # 0's transfers carry (a byte, a bit of an integer, a float's sign). The
 # failing size is the last row, with Fail, one message on stderr names it,
 # status 1. Each -T type of the accumulates and atomics is caught.
+caught() { # PROGRAM ARGS...
+    local prog=$1
+    shift
+    run 2 "$RMA/$prog" "$@" -i 3 -x 1 -c
+    expect '[ "$RC" = 1 ] && [ "$(data_lines | wc -l)" = 1 ] && data_lines | grep -q " Fail$" && [ "$(program_lines $prog)" = 1 ] && grep -q "^$prog: validation failed at message size [0-9]*: rank [01] found " "$ERR"' \
+        "$prog $* -c: the first size fails, one message, status 1"
+}
 export COMMSWEEP_CORRUPT=1
 for case in "osu_put_latency -m 1:8" "osu_get_latency -m 1:8 -s fence" "osu_acc_latency -m 4:8" \
     "osu_put_bibw -m 4:8 -W 2" "osu_passive_put_latency -m 1:8 -s flush_local" \
@@ -106,13 +117,10 @@ for case in "osu_put_latency -m 1:8" "osu_get_latency -m 1:8 -s fence" "osu_acc_
     "osu_get_acc_latency -m 4:8 -T mpi_int -s fence" "osu_get_acc_latency -m 4:8 -T mpi_float" \
     "osu_fop_latency -T mpi_int -s lock_all" "osu_fop_latency -T mpi_float" \
     "osu_cas_latency -T mpi_int -s pscw" "osu_acc_latency -m 1:2 -T all -s lock"; do
-    set -- $case
-    prog=$1
-    shift
-    run 2 "$RMA/$prog" "$@" -i 3 -x 1 -c
-    expect '[ "$RC" = 1 ] && [ "$(data_lines | wc -l)" = 1 ] && data_lines | grep -q " Fail$" && [ "$(program_lines $prog)" = 1 ] && grep -q "^$prog: validation failed at message size [0-9]*: rank [01] found " "$ERR"' \
-        "$prog $* -c: the first size fails, one message, status 1"
+    # shellcheck disable=SC2086
+    in_parallel caught $case
 done
+in_parallel_end
 # COMMSWEEP_CORRUPT_RANK=1: rank 1 damages what its transfers carry, so the
 # passive programs (rank 0 the only origin) pass, the ping-pongs fail.
 COMMSWEEP_CORRUPT_RANK=1 run 2 "$RMA/osu_passive_put_latency" -m 1:8 -i 3 -x 1 -c

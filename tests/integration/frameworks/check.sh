@@ -8,6 +8,8 @@
 # Launcher: see launcher.sh (MPIEXEC, MPIEXEC_FLAGS, CASE_TIMEOUT); CHECK_OUT=DIR
 # keeps commsweep's outputs there instead of in a temporary folder; CHECK_CASES=REGEX
 # (grep -E on case ids) runs only those cases (the others are reported as SKIP).
+# TEST_JOBS=N (6): cases run N at a time, each mostly an MPI start spent
+# waiting (1 where the ranks poll, as MPICH's do: tests/mpich/check.sh).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 BUILD_DIR" >&2; exit 2; }
@@ -29,8 +31,10 @@ while read -r id np prog args; do
     [ -x "$bin" ] || { echo "no $bin" >&2; continue; }
     OUT_FILE=$out/$id.out RC_FILE=$out/$id.rc ERR_FILE=$out/$id.err
     # shellcheck disable=SC2086
-    run_case "$np" "$bin" $args
+    run_case "$np" "$bin" $args &
+    while [ "$(jobs -rp | wc -l)" -ge "${TEST_JOBS:-6}" ]; do wait -n; done
 done < <(python3 "$here/parsers.py" cases "$here/commands.txt")
+wait
 ran=$(( $(date +%s) - start ))
 python3 "$here/parsers.py" compare "$here/commands.txt" "$ref" "$out"
 status=$?
