@@ -67,10 +67,18 @@ named() {
             s/^# culprit (bandwidth, isolated): \(link [0-9]* -> [0-9]*\) (.*/\1/p' "$OUT" | sort | tr '\n' ';'
 }
 
+# A map whose names differ from those expected is measured once more (a
+# '#' line says so): a TCP stall of this emulation can take a quarter off
+# a healthy pair now and then, where an injected fault, or a wrong rule,
+# gives the same names twice.
 map_names() { # DESCRIPTION EXPECTED
-    local got
-    cluster_run $ALL "$N/pairs" $PAIRS --metric=bandwidth -c
-    got=$(named)
+    local got try
+    for try in 1 2; do
+        cluster_run $ALL "$N/pairs" $PAIRS --metric=bandwidth -c
+        got=$(named)
+        [ "$RC" = 0 ] && [ "$got" = "$2" ] && break
+        [ "$try" = 1 ] && echo "# $1: measured again after status $RC, named '$got'"
+    done
     if [ "$RC" = 0 ] && [ "$got" = "$2" ] && grep -q '^# all data validated' "$OUT"; then
         ok "$1"
     else
