@@ -15,18 +15,20 @@
 
 static bool enabled;
 bool straggler_slowed;
+static int delay_ms = STRAGGLER_TEST_DELAY_MS;
 
 void straggler_enable(void)
 {
     enabled = true;
     straggler_slowed = opt_env_rank("COMMSWEEP_SLOW_RANK", -1) == harness.rank;
+    delay_ms = opt_env_rank("COMMSWEEP_SLOW_MS", STRAGGLER_TEST_DELAY_MS);
 }
 
 /* A sleep, not a spin: the other ranks of an oversubscribed node keep
  * their cores, and only this rank's time grows. */
 void straggler_sleep(void)
 {
-    struct timespec t = {0, (long)(STRAGGLER_TEST_DELAY * 1e9)};
+    struct timespec t = {delay_ms / 1000, (long)(delay_ms % 1000) * 1000000L};
     while (nanosleep(&t, &t) != 0 && errno == EINTR)
         ;
 }

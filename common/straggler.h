@@ -34,10 +34,12 @@ void straggler_enable(void);
 bool straggler_enabled(void);
 
 /* Test hook: with COMMSWEEP_SLOW_RANK=R, rank R of the world sleeps
- * STRAGGLER_TEST_DELAY seconds inside each of its timed calls (after
- * the call, before its clock stops): a rank slowed on purpose, which the
- * rows must name. The drivers call it there; it costs one test otherwise. */
-#define STRAGGLER_TEST_DELAY 10e-3
+ * COMMSWEEP_SLOW_MS milliseconds (10) inside each of its timed calls
+ * (after the call, before its clock stops): a rank slowed on purpose,
+ * which the rows must name. The drivers call it there; it costs one test
+ * otherwise. (A longer delay outlasts the scheduler's slices on a node
+ * with more polling ranks than cores.) */
+#define STRAGGLER_TEST_DELAY_MS 10
 extern bool straggler_slowed;
 void straggler_sleep(void);
 static inline void straggler_test_delay(void)

@@ -241,7 +241,10 @@ static void print_row(int test, int pattern, const struct figures *alone,
     bool bw = test == TEST_BANDWIDTH;
     double impact_mean = bw ? alone->mean / loaded->mean : loaded->mean / alone->mean;
     double impact_tail = bw ? alone->tail / loaded->tail : loaded->tail / alone->tail;
-    out_line("%s %s %.3f %.3f %.3f %.3f %.3f %.3f", test_names[test], pattern_names[pattern],
+    /* Significant digits for the ratios: a victim sped up a thousandfold
+     * (an oversubscribed node whose idle congestors spun while it ran
+     * alone) is still a figure, not 0.000. */
+    out_line("%s %s %.3f %.3f %.3f %.3f %.4g %.4g", test_names[test], pattern_names[pattern],
              alone->mean, alone->tail, loaded->mean, loaded->tail, impact_mean, impact_tail);
     char table[48];
     snprintf(table, sizeof table, "netmap_congestion_%s", test_names[test]);

@@ -131,10 +131,10 @@ COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=6 run 8 "$OSU/osu_multi_lat" --groups
 expect '[ "$RC" = 1 ] && grep -q "^# group 1 row: 4 .*Fail$" "$OUT" && grep -q "^# group 0 row: 4 .*Pass$" "$OUT" &&
         grep -q "validation failed at message size 4.*(world rank [0-9], group 1)" "$ERR"' \
     "osu_multi_lat --groups=4 with rank 6's data spoilt: group 1 Fail, group 0 Pass, status 1"
-# (The slowed-rank runs are at 4 ranks: under MPICH, whose ranks poll
-# without yielding, 8 ranks on 2 cores make a waiting rank's calls longer
-# than the slowed one's 10 ms now and then.)
-COMMSWEEP_SLOW_RANK=2 run 4 "$OSU/osu_mbw_mr" --groups=2 "${SWEEP[@]}" --stats
+# (The slowed-rank runs are at 4 ranks, and the slowed rank sleeps 30 ms
+# rather than 10: under MPICH, whose ranks poll without yielding, 8 ranks
+# on 2 cores made a waiting rank's calls longer than 10 ms now and then.)
+COMMSWEEP_SLOW_MS=30 COMMSWEEP_SLOW_RANK=2 run 4 "$OSU/osu_mbw_mr" --groups=2 "${SWEEP[@]}" --stats
 expect '[ "$RC" = 0 ] && [ "$(slowest_of_group 1)" = "2 " ]' \
     "osu_mbw_mr --groups=2 --stats at 4 ranks with sender 2 slowed: group 1's rows name world rank 2"
 for bad in "osu_multi_lat --groups=3" "osu_mbw_mr --groups=2 -V" "osu_mbw_mr --groups=stride:4" \
@@ -149,7 +149,7 @@ expect_usage_error "osu_mbw_mr -p 2 --groups=6 at 8 ranks: the group of 2 has 1 
 
 # --stats: each group's rows name the slowest rank of that group, as a
 # world rank (rank 3, slowed on purpose, in group 1 of 0-1 and 2-3).
-COMMSWEEP_SLOW_RANK=3 run 4 "$OSU/osu_allreduce" --groups=2 "${SWEEP[@]}" --stats
+COMMSWEEP_SLOW_MS=30 COMMSWEEP_SLOW_RANK=3 run 4 "$OSU/osu_allreduce" --groups=2 "${SWEEP[@]}" --stats
 expect '[ "$RC" = 0 ] && [ "$(slowest_of_group 1)" = "3 " ] && ! slowest_of_group 0 | grep -qw 3 &&
         grep -q "SlowestRank" "$OUT"' \
     "osu_allreduce --groups=2 --stats at 4 ranks with rank 3 slowed: group 1's rows name world rank 3, group 0's do not"
@@ -183,7 +183,7 @@ for size in sizes:
             print("size", size, "group", r["group"], "names rank", r["slowest_rank"])
 PY
 }
-COMMSWEEP_SLOW_RANK=3 run 4 "$OSU/osu_allreduce" --groups=stride:2 "${SWEEP[@]}" --stats --format=jsonl -c
+COMMSWEEP_SLOW_MS=30 COMMSWEEP_SLOW_RANK=3 run 4 "$OSU/osu_allreduce" --groups=stride:2 "${SWEEP[@]}" --stats --format=jsonl -c
 expect '[ "$RC" = 0 ] && [ -z "$(python3 "$TOP/tests/integration/jsonl_check.py" "$TOP/doc/jsonl.schema.json" "$OUT" --program osu/osu_allreduce --validation passed)" ]' \
     "osu_allreduce --groups=stride:2 --stats --format=jsonl -c at 4 ranks: valid JSON Lines, validation passed"
 expect_no_problems "osu_allreduce --groups=stride:2 --format=jsonl: a row per group and size, the worst flagged and the largest, rank 3 named in group 1 only" \
