@@ -493,7 +493,7 @@ static void row_finish(const struct coll_run *r, struct osu_row *row, const stru
     }
     if (r->laid_out && r->check) {
         /* The group's own verdict in its row; the world's comes after the
-         * rows are gathered (laid_out_size), where every rank takes part. */
+         * rows are gathered (group_rows_measure), where every rank takes part. */
         osu_row_end_group_checked(row, r->failed, r->c.comm);
     } else {
         osu_row_end_checked(row, r->check, r->failed, NULL, NULL, "%s", r->failure);
@@ -1096,33 +1096,30 @@ static void check_root(const struct coll_run *r, int smallest)
                   smallest == 1 ? "" : "s");
 }
 
-/* One size in every group at once: each group's first rank has its row,
- * world rank 0 gathers them (r->rows); then the world agrees on the data
- * checks (laid_out_verdict). */
-static void laid_out_size(struct coll_run *r, size_t size)
+struct laid_out_step {
+    struct coll_run *r;
+    size_t size;
+};
+
+static void measure_laid_out(void *ctx)
 {
-    bool member = r->lay.comm != MPI_COMM_NULL;
-    r->failed = false;
-    if (member) {
-        group_rows_capture(&r->rows, r->c.rank == 0);
-        measure_size(r, size);
-        group_rows_release(&r->rows);
-    }
-    group_rows_gather(&r->rows);
+    struct laid_out_step *step = ctx;
+    measure_size(step->r, step->size);
 }
 
-static void laid_out_verdict(struct coll_run *r)
+/* One size in every group at once (group_rows_measure). */
+static void laid_out_size(struct coll_run *r, size_t size)
 {
-    if (!r->check)
-        return;
-    /* The message names the rank in its group: add where that is. */
-    int set = r->lay.set_of[harness.rank];
-    if (r->ladder)
-        err_check(harness.comm, set >= 0 && r->failed, "%s (world rank %d, in the step of %d "
-                  "ranks)", r->failure, harness.rank, set >= 0 ? r->lay.set_size[set] : 0);
-    else
-        err_check(harness.comm, set >= 0 && r->failed, "%s (world rank %d, group %d)",
-                  r->failure, harness.rank, set);
+    struct laid_out_step step = {r, size};
+    r->failed = false;
+    group_rows_measure(&r->rows, measure_laid_out, &step);
+}
+
+/* After the size's rows are out: the world's verdict on the data checks. */
+static void laid_out_verdict(const struct coll_run *r)
+{
+    if (r->check)
+        group_rows_check(&r->rows, r->failed, "%s", r->failure);
 }
 
 /* --np-ladder: a block per step, rows printed as they come (world rank 0

@@ -1,6 +1,7 @@
 /* group_rows: see group_rows.h. */
 #include "group_rows.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ void group_rows_init(struct group_rows *g, const struct coll_layout *lay, size_t
     g->nsizes = nsizes;
     g->higher_better = higher_better;
     g->unsized = unsized;
+    g->ladder = nsizes == 0;
     bool root = harness.rank == 0, json = report_jsonl();
     size_t sets = (size_t)lay->nsets, kept = sets * nsizes;
     g->counts = malloc(2 * (size_t)harness.size * sizeof *g->counts);
@@ -66,20 +68,6 @@ void group_rows_announce(const struct group_rows *g, const struct coll_groups_sp
                 g->higher_better ? "lowest" : "largest", first_column);
 }
 
-void group_rows_capture(struct group_rows *g, bool first_of_group)
-{
-    g->mine[0] = g->mine_json[0] = '\0';
-    osu_row_capture(g->mine, sizeof g->mine);
-    if (first_of_group)
-        report_row_capture(g->mine_json, sizeof g->mine_json);
-}
-
-void group_rows_release(struct group_rows *g)
-{
-    (void)g;
-    osu_row_capture(NULL, 0);
-    report_row_capture(NULL, 0);
-}
 
 /* One row of len bytes from each group's first rank, group s's at s. */
 static void gather(const struct group_rows *g, const char *mine, char *all, size_t len)
@@ -92,11 +80,41 @@ static void gather(const struct group_rows *g, const char *mine, char *all, size
     MPI_CHECK(MPI_Type_free(&row));
 }
 
-void group_rows_gather(struct group_rows *g)
+void group_rows_measure(struct group_rows *g, void (*measure)(void *ctx), void *ctx)
 {
+    g->mine[0] = g->mine_json[0] = '\0';
+    if (g->lay->comm != MPI_COMM_NULL) {
+        int rank;
+        MPI_CHECK(MPI_Comm_rank(g->lay->comm, &rank));
+        osu_row_capture(g->mine, sizeof g->mine);
+        if (rank == 0)
+            report_row_capture(g->mine_json, sizeof g->mine_json);
+        measure(ctx);
+        osu_row_capture(NULL, 0);
+        report_row_capture(NULL, 0);
+    }
     gather(g, g->mine, g->text, GROUP_ROWS_TEXT);
     if (report_jsonl())
         gather(g, g->mine_json, g->json, GROUP_ROWS_JSON);
+}
+
+void group_rows_check(const struct group_rows *g, bool failed, const char *fmt, ...)
+{
+    char what[512] = "";
+    int set = g->lay->set_of[harness.rank];
+    failed = failed && set >= 0;
+    if (failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(what, sizeof what, fmt, ap);
+        va_end(ap);
+    }
+    if (g->ladder)
+        err_check(harness.comm, failed, "%s (world rank %d, in the step of %d ranks)", what,
+                  harness.rank, set >= 0 ? g->lay->set_size[set] : 0);
+    else
+        err_check(harness.comm, failed, "%s (world rank %d, group %d)", what, harness.rank,
+                  set);
 }
 
 const char *group_rows_text(const struct group_rows *g, int set)

@@ -27,6 +27,7 @@ struct group_rows {
     size_t nsizes;       /* rows each group has in a sweep (0: none kept) */
     bool higher_better;  /* the first value is a rate: the worst is the lowest */
     bool unsized;        /* rows start with their first value, not a size */
+    bool ladder;         /* the steps of --np-ladder (nsizes 0), not --groups */
     char mine[GROUP_ROWS_TEXT], mine_json[GROUP_ROWS_JSON];
     char *text, *json;   /* world rank 0: this size's row of each group */
     char *kept, *kept_json; /* world rank 0: every group's row of every size */
@@ -43,12 +44,17 @@ void group_rows_init(struct group_rows *g, const struct coll_layout *lay, size_t
  * group's ranks and hosts, and what the rows will be. */
 void group_rows_announce(const struct group_rows *g, const struct coll_groups_spec *spec,
                          size_t node_block, const char *first_column);
-/* Around the measuring of one size on every rank: in between, this rank's
- * row goes to g (its JSON too where it is its group's first rank). */
-void group_rows_capture(struct group_rows *g, bool first_of_group);
-void group_rows_release(struct group_rows *g);
-/* Collective over the world: the groups' rows to world rank 0. */
-void group_rows_gather(struct group_rows *g);
+/* Collective over the world: one size in every group at once. The ranks
+ * of a group run measure(ctx), their rows going to g (the JSON too on the
+ * group's first rank) rather than out; then the groups' rows go to world
+ * rank 0. */
+void group_rows_measure(struct group_rows *g, void (*measure)(void *ctx), void *ctx);
+/* Collective over the world, after group_rows_measure: the world's verdict
+ * on the data checks (err_check), the message of a rank whose check failed
+ * followed by where that rank is: "(world rank R, group G)", or on a
+ * ladder "(world rank R, in the step of N ranks)". */
+void group_rows_check(const struct group_rows *g, bool failed, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* World rank 0 after the gather: group set's row of this size. */
 const char *group_rows_text(const struct group_rows *g, int set);
 /* World rank 0 after the gather of size index i: every group's row as a

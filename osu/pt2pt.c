@@ -441,23 +441,32 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
     *t = m.t;
 }
 
-/* --groups: one size in every group at once, the rows to world rank 0,
- * then the world's verdict on the data checks (naming the group). */
+struct grouped_step {
+    const struct pt2pt_bench *b;
+    struct pt2pt_ctx *c;
+    size_t size;
+    struct pt2pt_times t;
+};
+
+static void measure_grouped(void *ctx)
+{
+    struct grouped_step *step = ctx;
+    measure_size(step->b, step->c, step->size, &step->t);
+}
+
+/* --groups: one size in every group at once (group_rows_measure), the
+ * rows kept, then the world's verdict on the data checks. */
 static void measure_size_grouped(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size,
                                  size_t index)
 {
-    struct pt2pt_times t;
-    group_rows_capture(&rows, c->rank == 0);
-    measure_size(b, c, size, &t);
-    group_rows_release(&rows);
-    group_rows_gather(&rows);
+    struct grouped_step step = {.b = b, .c = c, .size = size};
+    group_rows_measure(&rows, measure_grouped, &step);
     group_rows_keep(&rows, index);
     if (c->opts->validate)
-        err_check(harness.comm, t.bad_index != SIZE_MAX,
-                  "validation failed at message size %zu: rank %d received a wrong byte at "
-                  "index %zu in iteration %zu (world rank %d, group %d)",
-                  size, c->rank, t.bad_index, t.bad_iteration, harness.rank,
-                  layout.set_of[harness.rank]);
+        group_rows_check(&rows, step.t.bad_index != SIZE_MAX,
+                         "validation failed at message size %zu: rank %d received a wrong byte "
+                         "at index %zu in iteration %zu",
+                         size, c->rank, step.t.bad_index, step.t.bad_iteration);
 }
 
 /* --groups: what it does not take, its layout, and this rank's group as
