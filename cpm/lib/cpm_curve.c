@@ -22,36 +22,53 @@ double cpm_fit_line(const double *x, const double *y, size_t n, double *a, doubl
     return ssr;
 }
 
-static double residual(const double *x, const double *y, size_t n, double a, double b)
+/* Weight k: w[k], or 1 without weights. */
+static double weight(const double *w, size_t k) { return w ? w[k] : 1.0; }
+
+static double residual(const double *x, const double *y, const double *w, size_t n, double a,
+                       double b)
 {
     double ssr = 0.0;
     for (size_t k = 0; k < n; k++) {
         double d = y[k] - (a + b * x[k]);
-        ssr += d * d;
+        ssr += weight(w, k) * d * d;
     }
     return ssr;
 }
 
-double cpm_fit_line_nonneg(const double *x, const double *y, size_t n, double *a, double *b,
-                           bool *constrained)
+/* The weighted least-squares line; returns the weighted residual sum. */
+static double fit_weighted(const double *x, const double *y, const double *w, size_t n,
+                           double *a, double *b)
 {
-    double ssr = cpm_fit_line(x, y, n, a, b);
+    if (!w || n < 2)
+        return cpm_fit_line(x, y, n, a, b);
+    double cov00, cov01, cov11, chisq = 0.0;
+    gsl_fit_wlinear(x, 1, w, 1, y, 1, n, a, b, &cov00, &cov01, &cov11, &chisq);
+    return chisq;
+}
+
+double cpm_fit_line_nonneg(const double *x, const double *y, const double *w, size_t n,
+                           double *a, double *b, bool *constrained)
+{
+    double ssr = fit_weighted(x, y, w, n, a, b);
     *constrained = false;
     if (*a >= 0.0 && *b >= 0.0)
         return ssr;
     /* The objective is convex, so the constrained optimum lies on a bound:
      * the best line through the origin (a = 0) or the best flat one (b = 0),
      * each clamped at 0, whichever fits better. */
-    double sxy = 0.0, sxx = 0.0, sy = 0.0;
+    double sxy = 0.0, sxx = 0.0, sy = 0.0, sw = 0.0;
     for (size_t k = 0; k < n; k++) {
-        sxy += x[k] * y[k];
-        sxx += x[k] * x[k];
-        sy += y[k];
+        double wk = weight(w, k);
+        sxy += wk * x[k] * y[k];
+        sxx += wk * x[k] * x[k];
+        sy += wk * y[k];
+        sw += wk;
     }
     double slope = sxx > 0.0 && sxy > 0.0 ? sxy / sxx : 0.0;
-    double level = n && sy > 0.0 ? sy / (double)n : 0.0;
-    double through_origin = residual(x, y, n, 0.0, slope);
-    double flat = residual(x, y, n, level, 0.0);
+    double level = sw > 0.0 && sy > 0.0 ? sy / sw : 0.0;
+    double through_origin = residual(x, y, w, n, 0.0, slope);
+    double flat = residual(x, y, w, n, level, 0.0);
     *constrained = true;
     if (through_origin <= flat) {
         *a = 0.0;
@@ -61,6 +78,22 @@ double cpm_fit_line_nonneg(const double *x, const double *y, size_t n, double *a
     *a = level;
     *b = 0.0;
     return flat;
+}
+
+double cpm_fit_line_relative(const double *x, const double *y, size_t n, double *a, double *b,
+                             bool *constrained)
+{
+    double *w = malloc((n ? n : 1) * sizeof *w);
+    bool positive = w != NULL;
+    for (size_t k = 0; positive && k < n; k++) {
+        positive = y[k] > 0.0;
+        if (positive)
+            w[k] = 1.0 / (y[k] * y[k]);
+    }
+    /* A time of 0 has no relative residual: the plain fit then. */
+    double ssr = cpm_fit_line_nonneg(x, y, positive ? w : NULL, n, a, b, constrained);
+    free(w);
+    return ssr;
 }
 
 static double segment(const double *x, const double *y, size_t a, double at)

@@ -130,7 +130,7 @@ struct cpm_hockney *cpm_hockney_estimate_regression(MPI_Comm comm, const struct 
             for (size_t s = 0; s < count; s++)
                 y[s] = c.times[s * c.pairs + k];
             bool held;
-            cpm_fit_line_nonneg(c.sizes, y, count, &h->a[k], &h->b[k], &held);
+            cpm_fit_line_relative(c.sizes, y, count, &h->a[k], &h->b[k], &held);
             h->constrained += held;
         }
         free(y);

@@ -135,12 +135,19 @@ void cpm_write_doubles(FILE *f, const char *key, const double *v, size_t n);
 /* Least-squares line a + b x through n points (GSL); returns the residual
  * sum of squares. One point: the constant through it; none: 0. */
 double cpm_fit_line(const double *x, const double *y, size_t n, double *a, double *b);
-/* The same with a >= 0 and b >= 0 (a time is never below 0 and never falls
- * with the size): the unconstrained line when it satisfies both, else the
- * best line on the boundary (through the origin, or flat). Returns the
- * residual sum of squares; *constrained tells whether a bound was used. */
-double cpm_fit_line_nonneg(const double *x, const double *y, size_t n, double *a, double *b,
-                           bool *constrained);
+/* The same with weights w (NULL: all 1) and a >= 0, b >= 0 (a time is
+ * never below 0 and never falls with the size): the unconstrained line
+ * when it satisfies both, else the best line on the boundary (through the
+ * origin, or flat). Returns the weighted residual sum of squares;
+ * *constrained tells whether a bound was used. */
+double cpm_fit_line_nonneg(const double *x, const double *y, const double *w, size_t n,
+                           double *a, double *b, bool *constrained);
+/* The nonnegative line that minimises the squares of the relative
+ * residuals (y - a - b x) / y (weights 1/y^2; all y must be above 0, else
+ * the plain fit): every size counts alike, where plain least squares lets
+ * the largest times set the line and misses small ones by multiples. */
+double cpm_fit_line_relative(const double *x, const double *y, size_t n, double *a, double *b,
+                             bool *constrained);
 
 /* Piecewise-linear curve of times through (x[k], y[k]), x strictly
  * increasing, evaluated with GSL's linear interpolation inside [x[0],

@@ -19,6 +19,7 @@
 #   tests/bench/cpm_accuracy.sh            (BUILD=build NP=4 ROUNDS=5)
 #   BUILD=build-x NP=8 MPIEXEC_FLAGS=... tests/bench/cpm_accuracy.sh
 #   BASE_BUILD=/tmp/base/build ROUNDS=10 tests/bench/cpm_accuracy.sh
+#   NP=2 MODELS=Hockney tests/bench/cpm_accuracy.sh   (LMO needs 3 ranks)
 set -eu
 # lib.sh picks the launcher and its flags, resolves BUILD and makes $TMPD.
 . "$(dirname "$0")/../lib.sh"
@@ -43,8 +44,12 @@ fi
 
 # What a round measures: "LABEL BUILD MODEL" per model, then the p2p taken
 # as a prediction and the p2p every prediction is held to.
-entries=("Hockney $BUILD Hockney" "LMO $BUILD LMO")
-[ -n "$BASE_BUILD" ] && entries+=("Hockney@base $BASE_BUILD Hockney" "LMO@base $BASE_BUILD LMO")
+read -r -a models <<< "${MODELS:-Hockney LMO}"
+entries=()
+for m in "${models[@]}"; do entries+=("$m $BUILD $m"); done
+if [ -n "$BASE_BUILD" ]; then
+    for m in "${models[@]}"; do entries+=("$m@base $BASE_BUILD $m"); done
+fi
 labels=()
 for e in "${entries[@]}"; do labels+=("${e%% *}"); done
 steps=("${entries[@]}" "remeasured - -" "measured - -")
