@@ -19,6 +19,7 @@
 #include "cpm_model.h"
 #include "harness.h"
 #include "report.h"
+#include "straggler.h"
 #include "matmul_part.h"
 #include "matmul_sets.h"
 #include "watchdog.h"
@@ -174,7 +175,10 @@ static size_t product(const struct matmul_set *s, struct mats *m, double t[PHASE
     PHASE(SCATTER,
           MPI_CHECK(matmul_scatterv(s, m->A, m->counts, m->displs, m->a, mine, MPI_COMM_WORLD)))
     PHASE(BCAST, MPI_CHECK(matmul_bcast(s, m->B, (int)(n * n), MPI_COMM_WORLD)))
-    PHASE(COMPUTE, multiply(m->a, m->B, m->c, rows, n))
+    PHASE(COMPUTE, {
+        multiply(m->a, m->B, m->c, rows, n);
+        straggler_test_delay();
+    })
     /* The test hook: one wrong entry of C must be found. A rank without
      * rows sends nothing, so then the root damages what it gathered. */
     int bad = buf_corrupt_rank();
@@ -238,12 +242,18 @@ static void declare_table(void)
     report_value("compute_s", REPORT_UNIT_S);
     report_value("gather_s", REPORT_UNIT_S);
     report_value("total_s", REPORT_UNIT_S);
+    if (report_stats()) {
+        report_value("slowest_rank", REPORT_UNIT_COUNT);
+        report_value("slowest_above_median_pct", REPORT_UNIT_PERCENT);
+        report_value("slowest_host", REPORT_UNIT_TEXT);
+    }
 }
 
 /* The line and the row of one set and order: phase times averaged over the
- * reps products (rank 0), totals[r] each product's total. */
+ * reps products (rank 0), totals[r] each product's total; with --stats the
+ * process whose own time was the longest (slowest). */
 static void print_row(const char *set, size_t n, const double sum[PHASES], const double *totals,
-                      size_t reps)
+                      size_t reps, const struct straggler *slowest)
 {
     static const char *const fields[PHASES] = {"scatter_s", "bcast_s", "compute_s", "gather_s"};
     double total = sum[SCATTER] + sum[BCAST] + sum[COMPUTE] + sum[GATHER];
@@ -255,10 +265,16 @@ static void print_row(const char *set, size_t n, const double sum[PHASES], const
     report_row_double("total_s", total);
     struct stats_dispersion d;
     report_row_iterations(report_per_iteration() ? totals : NULL, reps, &d);
+    char spread[128 + STRAGGLER_HOST] = "";
+    if (report_stats()) {
+        /* every process times every phase: one is always named */
+        report_row_size("slowest_rank", (size_t)slowest->rank);
+        report_row_double("slowest_above_median_pct", slowest->above_pct);
+        report_row_string("slowest_host", slowest->host);
+        snprintf(spread, sizeof spread, " %.6g %.6g %.6g %.6g %d %.2f %s", d.median, d.p5,
+                 d.p95, d.cv, slowest->rank, slowest->above_pct, slowest->host);
+    }
     report_row_end();
-    char spread[128] = "";
-    if (report_stats())
-        snprintf(spread, sizeof spread, " %.6g %.6g %.6g %.6g", d.median, d.p5, d.p95, d.cv);
     out_line("%s %zu %.6g %.6g %.6g %.6g %.6g%s", set, n, sum[SCATTER], sum[BCAST], sum[COMPUTE],
              sum[GATHER], total, spread);
 }
@@ -296,6 +312,7 @@ int main(int argc, char **argv)
     if (least > 60)
         err_usage("-t %g: a probe of more than 60 s", least);
     watchdog_configure(timeout);
+    straggler_enable();
     if (!sets_text)
         sets_text = path ? "native,Hockney_dfs_binomial_min,Hockney_dfs_binomial_max" : "native";
     char *orders_copy, *sets_copy, *items[MAX_ITEMS], err[400];
@@ -342,9 +359,11 @@ int main(int argc, char **argv)
         struct mats m;
         setup(&m, orders[o], least);
         out_line("#set N scatter bcast compute gather total%s",
-                 report_stats() ? " median p5 p95 cv" : "");
+                 report_stats() ? " median p5 p95 cv slowest_rank slowest_above_median_pct "
+                                  "slowest_host"
+                                : "");
         for (size_t k = 0; k < nsets; k++) {
-            double sum[PHASES] = {0}, t[PHASES], tmax[PHASES];
+            double sum[PHASES] = {0}, t[PHASES], tmax[PHASES], own[1000];
             size_t wrong = 0;
             /* One set at one order is one step of --timeout. */
             watchdog_arm(NULL, "set %s, N %zu", sets[k].name, m.n);
@@ -353,8 +372,9 @@ int main(int argc, char **argv)
                 wrong += product(&sets[k], &m, t);
                 watchdog_leave();
                 MPI_CHECK(MPI_Reduce(t, tmax, PHASES, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD));
-                totals[r] = 0.0;
+                totals[r] = own[r] = 0.0;
                 for (int ph = 0; ph < PHASES; ph++) {
+                    own[r] += t[ph];
                     sum[ph] += tmax[ph] / (double)reps;
                     totals[r] += tmax[ph];
                 }
@@ -365,7 +385,10 @@ int main(int argc, char **argv)
             err_check(MPI_COMM_WORLD, wrong > 0, "set %s, N %zu: C differs from the serial product",
                       sets[k].name, m.n);
             watchdog_disarm();
-            print_row(sets[k].name, m.n, sum, totals, reps);
+            struct straggler slowest = {0};
+            if (report_stats())
+                straggler_find(own, reps, true, MPI_COMM_WORLD, &slowest);
+            print_row(sets[k].name, m.n, sum, totals, reps, &slowest);
         }
         out_block_end();
         release(&m);

@@ -49,6 +49,25 @@ expect_success "matmul at 4 ranks: UCS, Traff and sorted flat sets, checked" \
 run 1 "$MM" -N 17 $FAST
 expect_success "matmul at 1 rank, native" matmul_problems "native" "17"
 
+# --stats names the process whose own time (its four phases) was the
+# longest: COMMSWEEP_SLOW_RANK=R makes R sleep 40 ms in each product's
+# compute phase, far above the others' milliseconds. Without the hook
+# some process is named, at or above the median one.
+slowest_problems() { # RANK ("" for any of 0-2)
+    grep -q '^#set N scatter bcast compute gather total median p5 p95 cv slowest_rank slowest_above_median_pct slowest_host$' "$OUT" || echo "no column line"
+    data_lines | grep -v '^#set' | awk -v want="$1" -v host="$(hostname)" '
+        { rows++ }
+        NF != 14 || (want != "" && $12 != want) || (want == "" && $12 !~ /^[012]$/) ||
+            !($13 + 0 >= (want == "" ? 0 : 50)) || $14 != host { print "row: " $0; exit }
+        END { if (rows != 2) print rows + 0 " rows, not 2" }'
+}
+COMMSWEEP_SLOW_RANK=1 COMMSWEEP_SLOW_MS=40 run 3 "$MM" -N 24,33 $FAST --stats
+expect_success "matmul --stats at 3 ranks, rank 1 slowed: every row names rank 1 on this host, 50% or more above the median process" \
+    slowest_problems 1
+run 3 "$MM" -N 24,33 $FAST --stats
+expect_success "matmul --stats at 3 ranks: every row names one of ranks 0-2, at or above the median" \
+    slowest_problems ""
+
 COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=1 run 3 "$MM" -N 30 -i "$TMPD/h3.model" -r 1 -t 0.01
 expect '[ "$RC" = 1 ] && grep -q "^# Fail: set native, N 30: 1 entries of C differ" "$OUT" && grep -q "^matmul: set native, N 30: C differs" "$ERR"' \
     "matmul fails (status 1) when an entry of C is wrong"
