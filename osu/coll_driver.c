@@ -693,19 +693,11 @@ static void set_type(struct coll_run *r, enum coll_type t)
 /* What --groups and --np-ladder do not take (every rank reads the same). */
 static void check_layout_options(struct coll_run *r)
 {
-    bool groups = r->groups.kind != COLL_GROUPS_NONE;
-    r->laid_out = groups || r->ladder;
-    bool by_node = r->groups.kind == COLL_GROUPS_NODE || r->groups.kind == COLL_GROUPS_CROSS;
-    if (r->node_block && !by_node)
-        err_usage("--nodes-by-block applies to --groups=node and --groups=cross");
+    const char *which = coll_groups_check_options(&r->groups, r->node_block, r->ladder);
+    r->laid_out = which != NULL;
     if (!r->laid_out)
         return;
-    const char *which = groups ? "--groups" : "--np-ladder";
-    if (groups && r->ladder)
-        err_usage("--groups and --np-ladder do not go together: give one");
-    if (report_samples())
-        err_usage("%s does not take --samples: a group's row comes to the printing rank "
-                  "whole, and theirs have no bound", which);
+    bool groups = r->groups.kind != COLL_GROUPS_NONE;
     if (r->timing == TIMEWIN_WINDOW)
         err_usage("%s takes --timing=barrier only", which);
     if (groups && r->type_choice == TYPE_ALL)
@@ -779,11 +771,8 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
     extra[nextra++] = timewin_length_option(&r->window_us);
     /* The neighborhood collectives' topology spans the world: no groups. */
     if (!b->neighbor) {
-        coll_groups_options(extra + nextra, &r->groups, &r->node_block);
-        nextra += 2;
-        extra[nextra++] = (struct opt_spec){
-            .long_name = "np-ladder", .kind = OPT_FLAG, .dest = &r->ladder,
-            .help = "the sweep on the first 2, 4, 8, ... ranks in turn, then all; a block each"};
+        coll_groups_options(extra + nextra, &r->groups, &r->node_block, &r->ladder);
+        nextra += COLL_GROUPS_NOPTIONS;
     }
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra); /* starts MPI (-I: a session) */
     r->type_given = r->type_choice >= 0;
@@ -1129,14 +1118,7 @@ static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t n
     int counts[64];
     size_t nsteps = coll_groups_ladder(harness.size, counts, 64);
     check_root(r, counts[0]);
-    char list[256] = "";
-    size_t used = 0;
-    for (size_t s = 0; s < nsteps && used < sizeof list; s++)
-        used += (size_t)snprintf(list + used, sizeof list - used, "%s%d", s ? ", " : "",
-                                 counts[s]);
-    out_comment("np-ladder: the sweep on the first %s ranks in turn, a block each; the other "
-                "ranks wait",
-                list);
+    group_rows_ladder(counts, 64);
     for (size_t s = 0; s < nsteps; s++) {
         use_world(r);
         if (s > 0) {
@@ -1144,10 +1126,7 @@ static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t n
             set_type(r, types[0]);
             plan_sizes(r, false);
         }
-        coll_layout_first(harness.comm, counts[s], &r->lay);
-        group_rows_init(&r->rows, &r->lay, 0, false, r->b->no_data);
-        coll_layout_describe(&r->lay, 0, "np-ladder");
-        report_context_size("ladder_ranks", (size_t)counts[s]);
+        group_rows_ladder_step(&r->rows, &r->lay, counts[s], false, r->b->no_data);
         use_group(r);
         if (s > 0 && !r->b->no_data)
             out_comment("Datatype: %s.", coll_type_omb_name(r->c.type));
@@ -1164,9 +1143,7 @@ static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t n
             }
             for (size_t i = 0; i < r->nsizes; i++) {
                 laid_out_size(r, r->sizes[i]);
-                if (harness.rank == 0)
-                    out_line("%s", group_rows_text(&r->rows, 0));
-                report_row_write(r->rows.json ? r->rows.json : "", NULL, false);
+                group_rows_write_step(&r->rows);
                 laid_out_verdict(r);
             }
         }

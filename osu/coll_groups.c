@@ -10,10 +10,12 @@
 #include "host.h"
 #include "opt.h"
 #include "out.h"
+#include "report.h"
 
 #define GROUPS_HOST 64
 
-void coll_groups_options(struct opt_spec *out, struct coll_groups_spec *spec, size_t *block)
+void coll_groups_options(struct opt_spec *out, struct coll_groups_spec *spec, size_t *block,
+                         bool *ladder)
 {
     out[0] = (struct opt_spec){
         .long_name = "groups", .kind = OPT_CUSTOM, .dest = spec, .parse = coll_groups_parse,
@@ -26,6 +28,27 @@ void coll_groups_options(struct opt_spec *out, struct coll_groups_spec *spec, si
         .min = 1, .max = INT_MAX,
         .help = "with --groups=node or cross: blocks of N consecutive ranks are the nodes "
                 "(default: ranks that share memory)"};
+    out[2] = (struct opt_spec){
+        .long_name = "np-ladder", .kind = OPT_FLAG, .dest = ladder,
+        .help = "the sweep on the first 2, 4, 8, ... ranks in turn, then all; a block each"};
+}
+
+const char *coll_groups_check_options(const struct coll_groups_spec *spec, size_t block,
+                                      bool ladder)
+{
+    bool groups = spec->kind != COLL_GROUPS_NONE;
+    bool by_node = spec->kind == COLL_GROUPS_NODE || spec->kind == COLL_GROUPS_CROSS;
+    if (block && !by_node)
+        err_usage("--nodes-by-block applies to --groups=node and --groups=cross");
+    if (!groups && !ladder)
+        return NULL;
+    if (groups && ladder)
+        err_usage("--groups and --np-ladder do not go together: give one");
+    const char *which = groups ? "--groups" : "--np-ladder";
+    if (report_samples())
+        err_usage("%s does not take --samples: a group's row comes to the printing rank "
+                  "whole, and theirs have no bound", which);
+    return which;
 }
 
 int coll_groups_parse(const char *arg, void *dest, char *err, size_t errlen)

@@ -35,9 +35,18 @@ struct coll_groups_spec {
     size_t n; /* BLOCK and STRIDE */
 };
 
-/* The --groups option (its parser below) into spec, and --nodes-by-block
- * into block: the two specs, for the programs that take them. */
-void coll_groups_options(struct opt_spec *out, struct coll_groups_spec *spec, size_t *block);
+/* The --groups option (its parser below) into spec, --nodes-by-block into
+ * block and --np-ladder into ladder: COLL_GROUPS_NOPTIONS specs, for the
+ * programs that take them. */
+#define COLL_GROUPS_NOPTIONS 3
+void coll_groups_options(struct opt_spec *out, struct coll_groups_spec *spec, size_t *block,
+                         bool *ladder);
+/* What every run in groups or on a ladder refuses, with status 2 (every
+ * rank reads the same options): --nodes-by-block without --groups=node or
+ * cross, --groups with --np-ladder, --samples. Returns the option in
+ * force, "--groups" or "--np-ladder", or NULL for neither. */
+const char *coll_groups_check_options(const struct coll_groups_spec *spec, size_t block,
+                                      bool ladder);
 /* The --groups parser (opt_custom_fn): dest is a struct coll_groups_spec. */
 int coll_groups_parse(const char *arg, void *dest, char *err, size_t errlen);
 /* "node", "cross", "4", "stride:4" into text. */

@@ -44,6 +44,29 @@ void group_rows_init(struct group_rows *g, const struct coll_layout *lay, size_t
     }
 }
 
+size_t group_rows_ladder(int *counts, size_t cap)
+{
+    size_t nsteps = coll_groups_ladder(harness.size, counts, cap);
+    char list[256] = "";
+    size_t used = 0;
+    for (size_t s = 0; s < nsteps && used < sizeof list; s++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%d", s ? ", " : "",
+                                 counts[s]);
+    out_comment("np-ladder: the sweep on the first %s ranks in turn, a block each; the other "
+                "ranks wait",
+                list);
+    return nsteps;
+}
+
+void group_rows_ladder_step(struct group_rows *g, struct coll_layout *lay, int count,
+                            bool higher_better, bool unsized)
+{
+    coll_layout_first(harness.comm, count, lay);
+    group_rows_init(g, lay, 0, higher_better, unsized);
+    coll_layout_describe(lay, 0, "np-ladder");
+    report_context_size("ladder_ranks", (size_t)count);
+}
+
 void group_rows_announce(const struct group_rows *g, const struct coll_groups_spec *spec,
                          size_t node_block, const char *first_column)
 {
@@ -124,6 +147,13 @@ const char *group_rows_text(const struct group_rows *g, int set)
 static const char *json_of(const struct group_rows *g, int set)
 {
     return g->json ? g->json + (size_t)set * GROUP_ROWS_JSON : "";
+}
+
+void group_rows_write_step(const struct group_rows *g)
+{
+    if (harness.rank == 0)
+        out_line("%s", group_rows_text(g, 0));
+    report_row_write(json_of(g, 0), NULL, false);
 }
 
 /* The first value of a row: after the size, where it has one. */

@@ -40,6 +40,14 @@ struct group_rows {
  * after the sweep (0 for a ladder, which prints as it goes). */
 void group_rows_init(struct group_rows *g, const struct coll_layout *lay, size_t nsizes,
                      bool higher_better, bool unsized);
+/* --np-ladder. group_rows_ladder: the steps' rank counts into counts (at
+ * most cap), and rank 0's '#' line that lists them. group_rows_ladder_step,
+ * collective over the world: the step of the first count ranks, its layout
+ * into lay and g initialised for its rows (to be freed after the step),
+ * its '#' lines and its JSON context (ladder_ranks). */
+size_t group_rows_ladder(int *counts, size_t cap);
+void group_rows_ladder_step(struct group_rows *g, struct coll_layout *lay, int count,
+                            bool higher_better, bool unsized);
 /* Rank 0: the '#' lines that open a run of groups: the layout, each
  * group's ranks and hosts, and what the rows will be. */
 void group_rows_announce(const struct group_rows *g, const struct coll_groups_spec *spec,
@@ -57,6 +65,9 @@ void group_rows_check(const struct group_rows *g, bool failed, const char *fmt, 
     __attribute__((format(printf, 3, 4)));
 /* World rank 0 after the gather: group set's row of this size. */
 const char *group_rows_text(const struct group_rows *g, int set);
+/* After the gather, on a ladder (one group, world rank 0 in it): world
+ * rank 0 writes the step's row as it comes, text and JSON object. */
+void group_rows_write_step(const struct group_rows *g);
 /* World rank 0 after the gather of size index i: every group's row as a
  * '# group G row:' line (text) or a JSON row, kept for the blocks. */
 void group_rows_keep(struct group_rows *g, size_t i);

@@ -20,14 +20,16 @@ static bool corrupt_sent_data;
 /* The program running, for stop_after_failure. */
 static const struct pt2pt_bench *running;
 
-/* --groups (the programs of pairs): the layout, its rows, and the column
- * heading every group's block repeats. */
+/* --groups and --np-ladder (the programs of pairs): the layout, its rows,
+ * and the column heading every group's block repeats. */
 static struct coll_groups_spec groups;
 static size_t node_block;
+static bool ladder;
 static struct coll_layout layout;
 static struct group_rows rows;
 static char heading[GROUP_ROWS_TEXT];
 static bool grouped(void) { return groups.kind != COLL_GROUPS_NONE; }
+static bool laid_out(void) { return grouped() || ladder; }
 
 /* Enough for every doubling from 0 to SIZE_MAX. */
 #define PT2PT_MAX_STEPS 70
@@ -404,7 +406,7 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
 static void end_row(struct pt2pt_ctx *c, struct osu_row *row, size_t size,
                     const struct pt2pt_times *t)
 {
-    if (grouped() && c->opts->validate) { /* the world's verdict: after the gather */
+    if (laid_out() && c->opts->validate) { /* the world's verdict: after the gather */
         osu_row_end_group_checked(row, t->bad_index != SIZE_MAX, c->comm);
         return;
     }
@@ -454,14 +456,18 @@ static void measure_grouped(void *ctx)
     measure_size(step->b, step->c, step->size, &step->t);
 }
 
-/* --groups: one size in every group at once (group_rows_measure), the
- * rows kept, then the world's verdict on the data checks. */
-static void measure_size_grouped(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size,
-                                 size_t index)
+/* --groups and --np-ladder: one size in every group at once
+ * (group_rows_measure), the rows kept (groups) or written (a ladder's
+ * step), then the world's verdict on the data checks. */
+static void measure_size_laid_out(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t size,
+                                  size_t index)
 {
     struct grouped_step step = {.b = b, .c = c, .size = size};
     group_rows_measure(&rows, measure_grouped, &step);
-    group_rows_keep(&rows, index);
+    if (ladder)
+        group_rows_write_step(&rows);
+    else
+        group_rows_keep(&rows, index);
     if (c->opts->validate)
         group_rows_check(&rows, step.t.bad_index != SIZE_MAX,
                          "validation failed at message size %zu: rank %d received a wrong byte "
@@ -469,22 +475,102 @@ static void measure_size_grouped(const struct pt2pt_bench *b, struct pt2pt_ctx *
                          size, c->rank, step.t.bad_index, step.t.bad_iteration);
 }
 
-/* --groups: what it does not take, its layout, and this rank's group as
- * the pairs' communicator: every group pairs its own ranks. */
-static void enter_groups(const struct pt2pt_bench *b, struct pt2pt_ctx *c, bool vary)
+/* Collective over the world: the pairs asked for (-p) fit this rank's
+ * communicator; with groups of unequal sizes only some ranks see that
+ * they do not, so all agree first. */
+static void check_pairs(const struct pt2pt_ctx *c)
 {
-    bool by_node = groups.kind == COLL_GROUPS_NODE || groups.kind == COLL_GROUPS_CROSS;
-    if (node_block && !by_node)
-        err_usage("--nodes-by-block applies to --groups=node and --groups=cross");
-    if (!grouped())
+    int half = c->nranks / 2;
+    err_any(harness.comm, c->npairs > (size_t)half, ERR_STATUS_USAGE,
+            "-p %zu: only %d pair%s fit%s in %d ranks%s", c->npairs, half, half == 1 ? "" : "s",
+            half == 1 ? "s" : "", c->nranks, grouped() ? " (a group of --groups)" : "");
+}
+
+/* The roles of this rank in its communicator c->comm (the world, its
+ * group, or a ladder's step): its half's buffers, its pair, the program's
+ * setup. */
+static void take_roles(const struct pt2pt_bench *b, struct pt2pt_ctx *c)
+{
+    c->where = osu_where_for_rank(c->opts, c->rank, c->nranks);
+    pt2pt_pair_roles(c, (size_t)c->nranks / 2);
+    c->peers = NULL;
+    if (b->setup)
+        b->setup(c);
+    if (!c->peers) {
+        c->peers = &c->peer;
+        c->npeers = c->peer >= 0 ? 1 : 0;
+    }
+}
+
+/* The first column is a rate (the worst group: the lowest), not a latency. */
+static bool rate_first(const struct pt2pt_bench *b)
+{
+    return strstr(b->columns[0], "Latency") == NULL;
+}
+
+/* --np-ladder: the sweep on the first 2, 4, 8, ... ranks, then all, in
+ * turn, a block each with its rows as they come; the ranks outside a step
+ * wait in the gathers. */
+static void run_ladder(const struct pt2pt_bench *b, struct pt2pt_ctx *c, const size_t *sizes,
+                       size_t nsizes)
+{
+    int counts[64];
+    size_t nsteps = group_rows_ladder(counts, 64);
+    const struct pt2pt_ctx world = *c;
+    for (size_t s = 0; s < nsteps; s++) {
+        if (s > 0)
+            out_block_end();
+        group_rows_ladder_step(&rows, &layout, counts[s], rate_first(b), false);
+        *c = world;
+        bool member = layout.comm != MPI_COMM_NULL;
+        c->comm = layout.comm;
+        if (member) {
+            MPI_CHECK(MPI_Comm_rank(c->comm, &c->rank));
+            MPI_CHECK(MPI_Comm_size(c->comm, &c->nranks));
+            take_roles(b, c);
+        }
+        out_comment("pairs: %zu (rank i with rank i + %d)", c->npairs, c->nranks / 2);
+        out_line("%s", heading);
+        for (size_t i = 0; i < nsizes; i++)
+            measure_size_laid_out(b, c, sizes[i], i);
+        group_rows_free(&rows);
+        coll_layout_free(&layout);
+    }
+    *c = world;
+}
+
+/* --np-ladder: the pairs asked for (-p) must fit its first step, of 2
+ * ranks. The program's setup on that step's rank 0, worked out alike on
+ * every rank from the options, needs no agreement. */
+static void check_ladder_pairs(const struct pt2pt_bench *b, const struct pt2pt_ctx *world)
+{
+    struct pt2pt_ctx step = *world;
+    step.rank = 0;
+    step.nranks = 2;
+    take_roles(b, &step);
+    if (step.npairs > 1)
+        err_usage("-p %zu: the first step of --np-ladder has 2 ranks, 1 pair", step.npairs);
+}
+
+/* --groups and --np-ladder: what they do not take; with --groups its
+ * layout, and this rank's group as the pairs' communicator: every group
+ * pairs its own ranks. */
+static void enter_layout(const struct pt2pt_bench *b, struct pt2pt_ctx *c, bool vary)
+{
+    const char *which = coll_groups_check_options(&groups, node_block, ladder);
+    if (!which)
         return;
     if (vary)
-        err_usage("--groups does not take -V: its matrix of windows has no row per group");
-    if (report_samples())
-        err_usage("--groups does not take --samples: a group's row comes to the printing rank "
-                  "whole, and theirs have no bound");
+        err_usage("%s does not take -V: its matrix of windows has no row per group", which);
     if (type_choice == PT2PT_NTYPES)
-        err_usage("--groups takes one element type: -T all is not taken");
+        err_usage("%s takes one element type: -T all is not taken", which);
+    if (ladder) {
+        if (c->opts->where[0] != c->opts->where[1])
+            err_usage("--np-ladder takes the same buffers for both halves of the ranks (%s, "
+                      "%s): a rank's half changes from step to step",
+                      buf_where_label(c->opts->where[0]), buf_where_label(c->opts->where[1]));
+        return;
+    }
     coll_layout_groups(harness.comm, &groups, node_block, &layout);
     for (int g = 0; g < layout.nsets; g++)
         if (layout.set_size[g] < 2 || layout.set_size[g] % 2)
@@ -643,7 +729,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
 {
     running = b;
     struct osu_opts o;
-    struct opt_spec extra[b->nextra + 9];
+    struct opt_spec extra[b->nextra + 7 + COLL_GROUPS_NOPTIONS];
     extra[0] = osu_tail_option(&tail);
     extra[1] = (struct opt_spec){.long_name = "type", .short_name = 'T', .kind = OPT_CHOICE,
                                  .dest = &type_choice, .metavar = "mpi_char|mpi_int|mpi_float|all",
@@ -663,8 +749,8 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     if (b->unused_test_calls)
         extra[nextra++] = osu_compat_test_calls_option();
     if (b->ranks == PT2PT_EVEN) { /* the programs of many pairs */
-        coll_groups_options(extra + nextra, &groups, &node_block);
-        nextra += 2;
+        coll_groups_options(extra + nextra, &groups, &node_block, &ladder);
+        nextra += COLL_GROUPS_NOPTIONS;
     }
     if (b->nextra)
         memcpy(extra + nextra, b->extra, b->nextra * sizeof *extra);
@@ -683,18 +769,15 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     c.nranks = harness.size;
     c.comm = harness.comm;
     bool vary = b->vary_window && *b->vary_window;
-    enter_groups(b, &c, vary);
+    enter_layout(b, &c, vary);
     c.slots = 1;
     c.window = o.window ? o.window : 1;
     c.ncolumns = b->ncolumns;
-    c.where = osu_where_for_rank(&o, c.rank, c.nranks);
-    pt2pt_pair_roles(&c, (size_t)c.nranks / 2);
-    if (b->setup)
-        b->setup(&c);
-    if (!c.peers) {
-        c.peers = &c.peer;
-        c.npeers = c.peer >= 0 ? 1 : 0;
-    }
+    take_roles(b, &c);
+    if (b->ranks == PT2PT_EVEN)
+        check_pairs(&c);
+    if (ladder)
+        check_ladder_pairs(b, &c);
 
     if (o.min_size == 0) {
         /* OMB 7.4 never measures size 0: sizes start at 1 byte. */
@@ -720,7 +803,7 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     size_t used = strlen(after);
     snprintf(after + used, sizeof after - used, "# Datatype: %s.\n", type_omb_name(first_type));
     osu_print_preamble(&o, &b->prog, argc, argv, before, after);
-    if (b->ranks == PT2PT_EVEN && !grouped())
+    if (b->ranks == PT2PT_EVEN && !laid_out())
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);
     if (grouped())
         out_comment("pairs in each group: its rank i with its rank i + half its size; this "
@@ -786,21 +869,26 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         osu_fields_datatype(type_omb_name(t));
         if (vary) {
             measure_matrix(b, &c, sizes, nsizes, windows, nwindows);
-        } else if (grouped()) {
+        } else if (laid_out()) {
+            /* The heading, for every block: its table declared once. */
             osu_row_capture(heading, sizeof heading);
             print_columns(b, &c);
             osu_row_capture(NULL, 0);
             if (report_has_table("osu")) {
-                report_key("group", REPORT_UNIT_COUNT);
-                report_key("worst_group", REPORT_UNIT_BOOL);
+                report_key(ladder ? "ladder_ranks" : "group", REPORT_UNIT_COUNT);
+                if (!ladder)
+                    report_key("worst_group", REPORT_UNIT_BOOL);
             }
-            bool rate = strstr(b->columns[0], "Latency") == NULL;
-            group_rows_init(&rows, &layout, nsizes, rate, false);
-            group_rows_announce(&rows, &groups, node_block, b->columns[0]);
-            for (size_t s = 0; s < nsizes; s++)
-                measure_size_grouped(b, &c, sizes[s], s);
-            group_rows_blocks(&rows, heading, b->columns[0]);
-            group_rows_free(&rows);
+            if (ladder) {
+                run_ladder(b, &c, sizes, nsizes);
+            } else {
+                group_rows_init(&rows, &layout, nsizes, rate_first(b), false);
+                group_rows_announce(&rows, &groups, node_block, b->columns[0]);
+                for (size_t s = 0; s < nsizes; s++)
+                    measure_size_laid_out(b, &c, sizes[s], s);
+                group_rows_blocks(&rows, heading, b->columns[0]);
+                group_rows_free(&rows);
+            }
         } else {
             print_columns(b, &c);
             for (size_t s = 0; s < nsizes; s++) {

@@ -101,6 +101,8 @@ expect '[ "$RC" = 1 ] && grep -q "^# group 1 row: 4 .*Fail$" "$OUT" && grep -q "
 
 # The ladder: a block per rank count, each after its ranks and hosts.
 ladder_lines() { grep -E '^# np-ladder: [0-9]+ rank' "$OUT" | tr '\n' ';'; }
+# The ladder's JSON rows: "RANKS:ROWS " per step.
+steps() { grep '^{"type":"row"' "$OUT" | grep -o '"ladder_ranks":[0-9]*' | cut -d: -f2 | uniq -c | awk '{ printf "%s:%s ", $2, $1 }'; }
 run 8 "$OSU/osu_allreduce" --np-ladder "${SWEEP[@]}" -c
 expect '[ "$RC" = 0 ] && [ "$(count_blocks)" = 3 ] && [ "$(data_lines | grep -c "Pass$")" = $((3 * NSIZES)) ] &&
         [ "$(ladder_lines)" = "# np-ladder: 2 ranks (world ranks 0-1);# np-ladder: 4 ranks (world ranks 0-3);# np-ladder: 8 ranks (world ranks 0-7);" ] &&
@@ -146,6 +148,27 @@ for bad in "osu_multi_lat --groups=3" "osu_mbw_mr --groups=2 -V" "osu_mbw_mr --g
 done
 run 8 "$OSU/osu_mbw_mr" -p 2 --groups=6 -m 4:4 -i 2 -x 1
 expect_usage_error "osu_mbw_mr -p 2 --groups=6 at 8 ranks: the group of 2 has 1 pair, refused on every rank" osu_mbw_mr
+
+# The ladder of the programs of pairs: each step's ranks pair up among
+# themselves (its rank i with its rank i + half the step).
+pairs_lines() { grep -E '^# pairs: ' "$OUT" | tr '\n' ';'; }
+run 8 "$OSU/osu_mbw_mr" --np-ladder "${SWEEP[@]}" -c
+expect '[ "$RC" = 0 ] && [ "$(count_blocks)" = 3 ] && [ "$(data_lines | grep -c "Pass$")" = $((3 * NSIZES)) ] &&
+        [ "$(ladder_lines)" = "# np-ladder: 2 ranks (world ranks 0-1);# np-ladder: 4 ranks (world ranks 0-3);# np-ladder: 8 ranks (world ranks 0-7);" ] &&
+        [ "$(pairs_lines)" = "# pairs: 1 (rank i with rank i + 1);# pairs: 2 (rank i with rank i + 2);# pairs: 4 (rank i with rank i + 4);" ]' \
+    "osu_mbw_mr --np-ladder -c at 8 ranks: blocks for 2, 4 and 8 ranks with 1, 2 and 4 pairs, every row Pass"
+run 6 "$OSU/osu_multi_lat" --np-ladder "${SWEEP[@]}" --stats --format=jsonl
+expect '[ "$RC" = 0 ] && [ -z "$(python3 "$TOP/tests/integration/jsonl_check.py" "$TOP/doc/jsonl.schema.json" "$OUT" --program osu/osu_multi_lat)" ] &&
+        [ "$(steps)" = "2:$NSIZES 4:$NSIZES 6:$NSIZES " ] && [ "$(grep -c "\"slowest_rank\":[0-5]," "$OUT")" = $((3 * NSIZES)) ]' \
+    "osu_multi_lat --np-ladder --stats --format=jsonl at 6 ranks: valid, rows of the steps of 2, 4 and 6 ranks, each naming a slowest rank"
+COMMSWEEP_CORRUPT=1 COMMSWEEP_CORRUPT_RANK=3 run 4 "$OSU/osu_multi_lat" --np-ladder "${SWEEP[@]}" -c
+expect '[ "$RC" = 1 ] && [ "$(data_lines | grep -c Pass$)" = "$NSIZES" ] && grep -q "in the step of 4 ranks)$" "$ERR"' \
+    "osu_multi_lat --np-ladder with rank 3's data spoilt: the 2-rank block Pass, then Fail and status 1"
+for bad in "-p 2" "--groups=2" "-V" "-T all"; do
+    # shellcheck disable=SC2086
+    run 4 "$OSU/osu_mbw_mr" --np-ladder $bad -m 4:4 -i 2 -x 1
+    expect_usage_error "osu_mbw_mr --np-ladder $bad: refused" osu_mbw_mr
+done
 
 # --stats: each group's rows name the slowest rank of that group, as a
 # world rank (rank 3, slowed on purpose, in group 1 of 0-1 and 2-3).
@@ -194,7 +217,6 @@ run 4 "$OSU/osu_allreduce" --groups=stride:2 "${SWEEP[@]}" --stats --format=json
 cmp_rc=$?
 expect '[ "$cmp_rc" = 0 ] && [ "$(grep -c "^# datatype .*worst_group true" "$TMPD/compare.out")" = "$NSIZES" ]' \
     "tools/compare of two --groups runs in JSON Lines: each group's rows and the worst group's matched apart"
-steps() { grep '^{"type":"row"' "$OUT" | grep -o '"ladder_ranks":[0-9]*' | cut -d: -f2 | uniq -c | awk '{ printf "%s:%s ", $2, $1 }'; }
 run 8 "$OSU/osu_allreduce" --np-ladder "${SWEEP[@]}" --stats --format=jsonl
 expect '[ "$RC" = 0 ] && [ -z "$(python3 "$TOP/tests/integration/jsonl_check.py" "$TOP/doc/jsonl.schema.json" "$OUT" --program osu/osu_allreduce)" ] &&
         [ "$(steps)" = "2:$NSIZES 4:$NSIZES 8:$NSIZES " ]' \
