@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "err.h"
+#include "nap.h"
 #include "out.h"
 
 enum { TAG_GO = 1, TAG_PING, TAG_PONG, TAG_DONE };
@@ -17,6 +18,9 @@ enum { TAG_GO = 1, TAG_PING, TAG_PONG, TAG_DONE };
  * fastest this rank has seen: on a busy node most batches would otherwise
  * give a disturbed point and the model none to follow the clocks with. */
 #define CLOCKSYNC_PATIENCE 8
+/* The nap between the tests of a rank that waits for its turn: its batch
+ * starts as soon as rank 0 calls, and rank 0 calls every rank in turn. */
+#define CLOCKSYNC_NAP 10e-6
 /* Rounds of a refresh: a point taken long after the others weighs much on
  * the drift, and among a few taken together the fit can spot a wrong one. */
 #define CLOCKSYNC_REFRESH_ROUNDS 4
@@ -81,15 +85,6 @@ void clocksync_free(struct clocksync *c)
         MPI_Comm_free(&c->comm);
 }
 
-/* Sleeps about t seconds: a rank that waits for its turn leaves its core to
- * the two that are measuring (on an oversubscribed node that decides
- * whether their round trips are symmetric). */
-static void nap(double t)
-{
-    struct timespec s = {(time_t)t, (long)((t - floor(t)) * 1e9)};
-    nanosleep(&s, NULL);
-}
-
 /* Rank 0's side of one rank's batch: wakes it, then answers each ping with
  * the time on its own clock until the rank says it is done. */
 static void serve(struct clocksync *c, int peer)
@@ -120,21 +115,19 @@ static void add_point(struct clocksync *c, const struct clockfit_point *p)
     c->points[c->npoints++] = *p;
 }
 
-/* Another rank's side: waits for its turn without spinning, then keeps the
- * fastest of its ping-pongs as one point. */
-/* Waits for rank 0's word without spinning (see nap). */
+/* Waits for rank 0's word without spinning: a rank that waits for its turn
+ * leaves its core to the two that are measuring (on an oversubscribed node
+ * that decides whether their round trips are symmetric). */
 static void await_go(struct clocksync *c)
 {
-    int go, done = 0;
+    int go;
     MPI_Request req;
     MPI_CHECK(MPI_Irecv(&go, 1, MPI_INT, 0, TAG_GO, c->comm, &req));
-    MPI_CHECK(MPI_Test(&req, &done, MPI_STATUS_IGNORE));
-    while (!done) {
-        nap(10e-6);
-        MPI_CHECK(MPI_Test(&req, &done, MPI_STATUS_IGNORE));
-    }
+    nap_wait(&req, MPI_STATUS_IGNORE, CLOCKSYNC_NAP);
 }
 
+/* Another rank's side: waits for its turn, then keeps the fastest of its
+ * ping-pongs as one point. */
 static void measure(struct clocksync *c)
 {
     await_go(c);

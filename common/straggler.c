@@ -1,16 +1,15 @@
 /* straggler: see straggler.h. */
 #include "straggler.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "err.h"
 #include "opt.h"
 #include "harness.h"
 #include "host.h"
+#include "nap.h"
 #include "stats.h"
 
 static bool enabled;
@@ -28,9 +27,7 @@ void straggler_enable(void)
  * their cores, and only this rank's time grows. */
 void straggler_sleep(void)
 {
-    struct timespec t = {delay_ms / 1000, (long)(delay_ms % 1000) * 1000000L};
-    while (nanosleep(&t, &t) != 0 && errno == EINTR)
-        ;
+    nap((double)delay_ms / 1000.0);
 }
 
 bool straggler_enabled(void) { return enabled; }
