@@ -1118,7 +1118,7 @@ static void run_ladder(struct coll_run *r, const enum coll_type *types, size_t n
     int counts[64];
     size_t nsteps = coll_groups_ladder(harness.size, counts, 64);
     check_root(r, counts[0]);
-    group_rows_ladder(counts, 64);
+    group_rows_ladder_line(counts, nsteps);
     for (size_t s = 0; s < nsteps; s++) {
         use_world(r);
         if (s > 0) {

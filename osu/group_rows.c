@@ -44,9 +44,8 @@ void group_rows_init(struct group_rows *g, const struct coll_layout *lay, size_t
     }
 }
 
-size_t group_rows_ladder(int *counts, size_t cap)
+void group_rows_ladder_line(const int *counts, size_t nsteps)
 {
-    size_t nsteps = coll_groups_ladder(harness.size, counts, cap);
     char list[256] = "";
     size_t used = 0;
     for (size_t s = 0; s < nsteps && used < sizeof list; s++)
@@ -55,7 +54,6 @@ size_t group_rows_ladder(int *counts, size_t cap)
     out_comment("np-ladder: the sweep on the first %s ranks in turn, a block each; the other "
                 "ranks wait",
                 list);
-    return nsteps;
 }
 
 void group_rows_ladder_step(struct group_rows *g, struct coll_layout *lay, int count,
@@ -90,7 +88,6 @@ void group_rows_announce(const struct group_rows *g, const struct coll_groups_sp
                 "group with the %s %s (IMB's -multi 0)",
                 g->higher_better ? "lowest" : "largest", first_column);
 }
-
 
 /* One row of len bytes from each group's first rank, group s's at s. */
 static void gather(const struct group_rows *g, const char *mine, char *all, size_t len)

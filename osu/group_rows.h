@@ -40,12 +40,12 @@ struct group_rows {
  * after the sweep (0 for a ladder, which prints as it goes). */
 void group_rows_init(struct group_rows *g, const struct coll_layout *lay, size_t nsizes,
                      bool higher_better, bool unsized);
-/* --np-ladder. group_rows_ladder: the steps' rank counts into counts (at
- * most cap), and rank 0's '#' line that lists them. group_rows_ladder_step,
+/* --np-ladder. group_rows_ladder_line: rank 0's '#' line that lists the
+ * nsteps steps' rank counts (coll_groups_ladder's). group_rows_ladder_step,
  * collective over the world: the step of the first count ranks, its layout
  * into lay and g initialised for its rows (to be freed after the step),
  * its '#' lines and its JSON context (ladder_ranks). */
-size_t group_rows_ladder(int *counts, size_t cap);
+void group_rows_ladder_line(const int *counts, size_t nsteps);
 void group_rows_ladder_step(struct group_rows *g, struct coll_layout *lay, int count,
                             bool higher_better, bool unsized);
 /* Rank 0: the '#' lines that open a run of groups: the layout, each

@@ -515,7 +515,8 @@ static void run_ladder(const struct pt2pt_bench *b, struct pt2pt_ctx *c, const s
                        size_t nsizes)
 {
     int counts[64];
-    size_t nsteps = group_rows_ladder(counts, 64);
+    size_t nsteps = coll_groups_ladder(harness.size, counts, 64);
+    group_rows_ladder_line(counts, nsteps);
     const struct pt2pt_ctx world = *c;
     for (size_t s = 0; s < nsteps; s++) {
         if (s > 0)
