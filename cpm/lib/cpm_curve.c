@@ -1,10 +1,11 @@
-/* cpm_curve: least-squares lines (Hockney, the breakpoint search) and the
+/* cpm_curve: fitted lines (Hockney, the breakpoint search) and the
  * piecewise-linear curves of the LinInterp and PLogP models; see cpm_model.h. */
 #include "cpm_model.h"
 
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_fit.h>
 #include <gsl/gsl_interp.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -22,53 +23,36 @@ double cpm_fit_line(const double *x, const double *y, size_t n, double *a, doubl
     return ssr;
 }
 
-/* Weight k: w[k], or 1 without weights. */
-static double weight(const double *w, size_t k) { return w ? w[k] : 1.0; }
-
-static double residual(const double *x, const double *y, const double *w, size_t n, double a,
-                       double b)
+static double residual(const double *x, const double *y, size_t n, double a, double b)
 {
     double ssr = 0.0;
     for (size_t k = 0; k < n; k++) {
         double d = y[k] - (a + b * x[k]);
-        ssr += weight(w, k) * d * d;
+        ssr += d * d;
     }
     return ssr;
 }
 
-/* The weighted least-squares line; returns the weighted residual sum. */
-static double fit_weighted(const double *x, const double *y, const double *w, size_t n,
-                           double *a, double *b)
+double cpm_fit_line_nonneg(const double *x, const double *y, size_t n, double *a, double *b,
+                           bool *constrained)
 {
-    if (!w || n < 2)
-        return cpm_fit_line(x, y, n, a, b);
-    double cov00, cov01, cov11, chisq = 0.0;
-    gsl_fit_wlinear(x, 1, w, 1, y, 1, n, a, b, &cov00, &cov01, &cov11, &chisq);
-    return chisq;
-}
-
-double cpm_fit_line_nonneg(const double *x, const double *y, const double *w, size_t n,
-                           double *a, double *b, bool *constrained)
-{
-    double ssr = fit_weighted(x, y, w, n, a, b);
+    double ssr = cpm_fit_line(x, y, n, a, b);
     *constrained = false;
     if (*a >= 0.0 && *b >= 0.0)
         return ssr;
     /* The objective is convex, so the constrained optimum lies on a bound:
      * the best line through the origin (a = 0) or the best flat one (b = 0),
      * each clamped at 0, whichever fits better. */
-    double sxy = 0.0, sxx = 0.0, sy = 0.0, sw = 0.0;
+    double sxy = 0.0, sxx = 0.0, sy = 0.0;
     for (size_t k = 0; k < n; k++) {
-        double wk = weight(w, k);
-        sxy += wk * x[k] * y[k];
-        sxx += wk * x[k] * x[k];
-        sy += wk * y[k];
-        sw += wk;
+        sxy += x[k] * y[k];
+        sxx += x[k] * x[k];
+        sy += y[k];
     }
     double slope = sxx > 0.0 && sxy > 0.0 ? sxy / sxx : 0.0;
-    double level = sw > 0.0 && sy > 0.0 ? sy / sw : 0.0;
-    double through_origin = residual(x, y, w, n, 0.0, slope);
-    double flat = residual(x, y, w, n, level, 0.0);
+    double level = n > 0 && sy > 0.0 ? sy / (double)n : 0.0;
+    double through_origin = residual(x, y, n, 0.0, slope);
+    double flat = residual(x, y, n, level, 0.0);
     *constrained = true;
     if (through_origin <= flat) {
         *a = 0.0;
@@ -80,20 +64,69 @@ double cpm_fit_line_nonneg(const double *x, const double *y, const double *w, si
     return flat;
 }
 
+/* The sum of the absolute relative residuals |y - a - b x| / y. */
+static double relative_cost(const double *x, const double *y, size_t n, double a, double b)
+{
+    double sum = 0.0;
+    for (size_t k = 0; k < n; k++)
+        sum += fabs(y[k] - a - b * x[k]) / y[k];
+    return sum;
+}
+
+/* Keeps (a, b) as the best so far where it costs less (ties: the first). */
+static void consider(const double *x, const double *y, size_t n, double a, double b,
+                     double *best, double *best_a, double *best_b)
+{
+    double c = relative_cost(x, y, n, a, b);
+    if (c < *best) {
+        *best = c;
+        *best_a = a;
+        *best_b = b;
+    }
+}
+
+/* The objective is convex and piecewise linear in (a, b), so its minimum
+ * lies where two of its kinks cross: a line through two points, or, held
+ * at a bound, through one point and the origin (a = 0) or flat through one
+ * point (b = 0). All of them are tried: n is a message set's few sizes. */
+static double fit_relative_l1(const double *x, const double *y, size_t n, bool bounded,
+                              double *a, double *b)
+{
+    double best = HUGE_VAL;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++) {
+            if (x[i] == x[j])
+                continue;
+            double slope = (y[j] - y[i]) / (x[j] - x[i]), level = y[i] - slope * x[i];
+            if (!bounded || (slope >= 0.0 && level >= 0.0))
+                consider(x, y, n, level, slope, &best, a, b);
+        }
+    for (size_t i = 0; bounded && i < n; i++) {
+        if (x[i] > 0.0)
+            consider(x, y, n, 0.0, y[i] / x[i], &best, a, b);
+        consider(x, y, n, y[i], 0.0, &best, a, b);
+    }
+    return best;
+}
+
 double cpm_fit_line_relative(const double *x, const double *y, size_t n, double *a, double *b,
                              bool *constrained)
 {
-    double *w = malloc((n ? n : 1) * sizeof *w);
-    bool positive = w != NULL;
-    for (size_t k = 0; positive && k < n; k++) {
-        positive = y[k] > 0.0;
-        if (positive)
-            w[k] = 1.0 / (y[k] * y[k]);
+    bool positive = true;
+    size_t distinct = 0;
+    for (size_t k = 0; k < n; k++) {
+        positive = positive && y[k] > 0.0;
+        distinct += k > 0 && x[k] != x[0];
     }
-    /* A time of 0 has no relative residual: the plain fit then. */
-    double ssr = cpm_fit_line_nonneg(x, y, positive ? w : NULL, n, a, b, constrained);
-    free(w);
-    return ssr;
+    /* A time of 0 has no relative residual, and one size no slope: the
+     * plain fit then. */
+    if (!positive || distinct == 0)
+        return cpm_fit_line_nonneg(x, y, n, a, b, constrained);
+    double cost = fit_relative_l1(x, y, n, false, a, b);
+    *constrained = !(*a >= 0.0 && *b >= 0.0);
+    if (*constrained)
+        cost = fit_relative_l1(x, y, n, true, a, b);
+    return cost;
 }
 
 static double segment(const double *x, const double *y, size_t a, double at)

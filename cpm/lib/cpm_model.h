@@ -135,17 +135,18 @@ void cpm_write_doubles(FILE *f, const char *key, const double *v, size_t n);
 /* Least-squares line a + b x through n points (GSL); returns the residual
  * sum of squares. One point: the constant through it; none: 0. */
 double cpm_fit_line(const double *x, const double *y, size_t n, double *a, double *b);
-/* The same with weights w (NULL: all 1) and a >= 0, b >= 0 (a time is
- * never below 0 and never falls with the size): the unconstrained line
- * when it satisfies both, else the best line on the boundary (through the
- * origin, or flat). Returns the weighted residual sum of squares;
- * *constrained tells whether a bound was used. */
-double cpm_fit_line_nonneg(const double *x, const double *y, const double *w, size_t n,
-                           double *a, double *b, bool *constrained);
-/* The nonnegative line that minimises the squares of the relative
- * residuals (y - a - b x) / y (weights 1/y^2; all y must be above 0, else
- * the plain fit): every size counts alike, where plain least squares lets
- * the largest times set the line and misses small ones by multiples. */
+/* The same with a >= 0, b >= 0 (a time is never below 0 and never falls
+ * with the size): the unconstrained line when it satisfies both, else the
+ * best line on the boundary (through the origin, or flat). Returns the
+ * residual sum of squares; *constrained tells whether a bound was used. */
+double cpm_fit_line_nonneg(const double *x, const double *y, size_t n, double *a, double *b,
+                           bool *constrained);
+/* The nonnegative line that minimises the sum of the absolute relative
+ * residuals |y - a - b x| / y (all y must be above 0 and two x distinct,
+ * else the plain fit): every size counts alike, where plain least squares
+ * lets the largest times set the line and misses small ones by multiples,
+ * and a few sizes off the line (another protocol, a disturbed experiment)
+ * pull it less than they would pull squares. Returns that sum. */
 double cpm_fit_line_relative(const double *x, const double *y, size_t n, double *a, double *b,
                              bool *constrained);
 

@@ -4,8 +4,8 @@
  * Measures the round trips of every pair at 0, 1, 2, 3, 4 KiB, then
  * doubling sizes from 8 KiB up to MAX (ascending; all pairs at a size
  * before the next, libcpm's cpm_measure_p2p, serial, the default precision
- * but for MAX_REPS), then, in the same launch, the Hockney model by least
- * squares over 0, MAX/8, .., MAX (cpm_hockney_estimate_regression: what
+ * but for MAX_REPS), then, in the same launch, the Hockney model fitted
+ * over 0, MAX/8, .., MAX (cpm_hockney_estimate_regression: what
  * `model -C Hockney -m 0 -M MAX -S MAX/8` builds). Rank 0 prints per pair
  * and size the measured one-way time (us) and two predictions with their
  * error (prediction / measured - 1): "line", the straight line through the

@@ -29,7 +29,7 @@ static void test_nonnegative_fit(void **state)
     double y[5];
     for (size_t k = 0; k < 5; k++)
         y[k] = 2e-5 + 1e-9 * x[k];
-    cpm_fit_line_nonneg(x, y, NULL, 5, &a, &b, &held);
+    cpm_fit_line_nonneg(x, y, 5, &a, &b, &held);
     assert_false(held);
     assert_double_equal(a, 2e-5, 1e-12);
     assert_double_equal(b, 1e-9, 1e-15);
@@ -39,7 +39,7 @@ static void test_nonnegative_fit(void **state)
     double plain_a, plain_b;
     cpm_fit_line(x, burst, 5, &plain_a, &plain_b);
     assert_true(plain_a < 0);
-    double ssr = cpm_fit_line_nonneg(x, burst, NULL, 5, &a, &b, &held);
+    double ssr = cpm_fit_line_nonneg(x, burst, 5, &a, &b, &held);
     assert_true(held);
     assert_double_equal(a, 0.0, 0.0);
     assert_true(b > 0);
@@ -54,17 +54,30 @@ static void test_nonnegative_fit(void **state)
     assert_true(ssr >= 0);
     /* falling data: held flat at its mean, never a negative slope */
     const double falling[] = {5e-3, 4e-3, 3e-3, 2e-3, 1e-3};
-    cpm_fit_line_nonneg(x, falling, NULL, 5, &a, &b, &held);
+    cpm_fit_line_nonneg(x, falling, 5, &a, &b, &held);
     assert_true(held);
     assert_double_equal(b, 0.0, 0.0);
     assert_double_equal(a, 3e-3, 1e-12);
 }
 
+/* The sum of |y - a - b x| / y over n points. */
+static double relative_l1(const double *x, const double *y, size_t n, double a, double b)
+{
+    double sum = 0;
+    for (size_t k = 0; k < n; k++) {
+        double r = (y[k] - a - b * x[k]) / y[k];
+        sum += r < 0 ? -r : r;
+    }
+    return sum;
+}
+
 /* The relative fit weighs every size alike: on shared memory's two
  * branches (cheap eager copies up to 4 KiB, a steeper single-copy line
  * above) plain least squares lets the large sizes set the latency and
- * misses 1 KiB by a multiple; the relative line stays near it. Affine data
- * give the same line either way; a time of 0 falls back to the plain fit. */
+ * misses 1 KiB by a multiple; the relative line stays near it. It is the
+ * least sum of absolute relative residuals, so one disturbed size leaves
+ * it where the others put it. Affine data give the same line either way;
+ * a time of 0 falls back to the plain fit. */
 static void test_relative_fit(void **state)
 {
     (void)state;
@@ -74,8 +87,8 @@ static void test_relative_fit(void **state)
     bool held;
     for (size_t k = 0; k < N; k++)
         y[k] = x[k] < 4096 ? 3.3e-6 + 0.1e-9 * x[k] : 6e-6 + 0.3e-9 * x[k];
-    cpm_fit_line_nonneg(x, y, NULL, N, &pa, &pb, &held);
-    cpm_fit_line_relative(x, y, N, &a, &b, &held);
+    cpm_fit_line_nonneg(x, y, N, &pa, &pb, &held);
+    double cost = cpm_fit_line_relative(x, y, N, &a, &b, &held);
     assert_false(held);
     double plain_miss = (pa + pb * 1024) / y[1] - 1, relative_miss = (a + b * 1024) / y[1] - 1;
     assert_true(plain_miss > 0.3);
@@ -83,24 +96,39 @@ static void test_relative_fit(void **state)
     /* the largest size stays within 20% too */
     double top = (a + b * x[N - 1]) / y[N - 1] - 1;
     assert_true(top < 0.2 && top > -0.2);
-    /* it is the minimum of the relative squares: nudging a or b is worse */
-    double best = 0, nudged_a = 0, nudged_b = 0;
-    for (size_t k = 0; k < N; k++) {
-        double r = (y[k] - a - b * x[k]) / y[k], ra = (y[k] - a * 1.01 - b * x[k]) / y[k],
-               rb = (y[k] - a - b * 1.01 * x[k]) / y[k];
-        best += r * r;
-        nudged_a += ra * ra;
-        nudged_b += rb * rb;
+    /* it is the minimum: nudging a or b either way is no better, and the
+     * cost returned is its own */
+    assert_double_equal(cost, relative_l1(x, y, N, a, b), 1e-12);
+    const double nudge[] = {0.99, 1.01};
+    for (size_t k = 0; k < 2; k++) {
+        assert_true(cost <= relative_l1(x, y, N, a * nudge[k], b) + 1e-12);
+        assert_true(cost <= relative_l1(x, y, N, a, b * nudge[k]) + 1e-12);
     }
-    assert_true(best < nudged_a && best < nudged_b);
+    /* no line through two of the points does better */
+    for (size_t i = 0; i < N; i++)
+        for (size_t j = i + 1; j < N; j++) {
+            double s = (y[j] - y[i]) / (x[j] - x[i]);
+            assert_true(cost <= relative_l1(x, y, N, y[i] - s * x[i], s) + 1e-12);
+        }
     for (size_t k = 0; k < N; k++)
         y[k] = 2e-6 + 1e-9 * x[k];
     cpm_fit_line_relative(x, y, N, &a, &b, &held);
     assert_double_equal(a, 2e-6, 1e-15);
     assert_double_equal(b, 1e-9, 1e-18);
+    /* a size disturbed to three times its time moves the line not at all */
+    y[5] *= 3;
+    cpm_fit_line_relative(x, y, N, &a, &b, &held);
+    assert_double_equal(a, 2e-6, 1e-15);
+    assert_double_equal(b, 1e-9, 1e-18);
+    /* falling times: held at a bound, never a negative slope */
+    for (size_t k = 0; k < N; k++)
+        y[k] = 9e-6 - 1e-10 * x[k];
+    cpm_fit_line_relative(x, y, N, &a, &b, &held);
+    assert_true(held);
+    assert_true(a >= 0 && b >= 0);
     y[0] = 0;
     cpm_fit_line_relative(x, y, N, &a, &b, &held);
-    cpm_fit_line_nonneg(x, y, NULL, N, &pa, &pb, &held);
+    cpm_fit_line_nonneg(x, y, N, &pa, &pb, &held);
     assert_double_equal(a, pa, 0.0);
     assert_double_equal(b, pb, 0.0);
 }
