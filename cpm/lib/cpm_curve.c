@@ -112,15 +112,14 @@ static double fit_relative_l1(const double *x, const double *y, size_t n, bool b
 double cpm_fit_line_relative(const double *x, const double *y, size_t n, double *a, double *b,
                              bool *constrained)
 {
-    bool positive = true;
-    size_t distinct = 0;
+    bool positive = true, sizes_differ = false;
     for (size_t k = 0; k < n; k++) {
         positive = positive && y[k] > 0.0;
-        distinct += k > 0 && x[k] != x[0];
+        sizes_differ = sizes_differ || x[k] != x[0];
     }
     /* A time of 0 has no relative residual, and one size no slope: the
      * plain fit then. */
-    if (!positive || distinct == 0)
+    if (!positive || !sizes_differ)
         return cpm_fit_line_nonneg(x, y, n, a, b, constrained);
     double cost = fit_relative_l1(x, y, n, false, a, b);
     *constrained = !(*a >= 0.0 && *b >= 0.0);
