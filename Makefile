@@ -1,10 +1,21 @@
 # commsweep: one entry point. Everything is built out of tree into $(BUILD).
 #   make [-j2] [MPICC=mpicc] [CFLAGS=...] [CUDA=1 CUDA_HOME=/usr/local/cuda | HIP=1
 #        HIP_HOME=/usr | OPENACC=1]
+#   make SMPI=1 (SimGrid's smpicc, into build-smpi) | make check-scale
 #   make check | make install PREFIX=... | make clean
 # Each family folder has a module.mk that declares its programs with
 # $(call family,...); this file owns the rules.
 
+# SMPI=1: the programs SimGrid's SMPI can run, built with smpicc for
+# smpirun's simulated platforms (tests/scale/); the programs that need what
+# SMPI lacks are named in SMPI_LEFT_OUT by their family's module.mk.
+SMPI      ?= 0
+ifeq ($(SMPI),1)
+  ifneq ($(origin MPICC),command line)
+    MPICC := smpicc
+  endif
+  BUILD   ?= build-smpi
+endif
 MPICC     ?= mpicc
 CFLAGS    ?= -O2 -g
 BUILD     ?= build
@@ -32,6 +43,12 @@ LDLIBS    := -lhwloc -lgsl -lgslcblas -lm
 # devmem_fake.c is never in libcommon; the device-layer unit test links it.
 ifneq ($(word 2,$(filter 1,$(CUDA) $(HIP) $(OPENACC))),)
   $(error choose one of CUDA=1, HIP=1, OPENACC=1)
+endif
+ifeq ($(SMPI),1)
+  ifneq ($(filter 1,$(CUDA) $(HIP) $(OPENACC)),)
+    $(error SMPI=1 simulates host buffers only: no CUDA=1, HIP=1 or OPENACC=1 with it)
+  endif
+  ALL_CFLAGS += -DCOMMSWEEP_SMPI=1
 endif
 ifeq ($(CUDA),1)
   DEVMEM_SRC := common/devmem_cuda.c
@@ -73,6 +90,11 @@ INSTALL_HEADERS := $(wildcard common/*.h)
 INSTALL_LIBS := $(LIBCOMMON)
 INSTALL_SCRIPTS :=   # FAMILY/SCRIPT, installed beside that family's programs
 UNIT_TESTS :=
+# Programs (FAMILY/NAME) that an SMPI build leaves out, each family's own.
+SMPI_LEFT_OUT :=
+# What tests and benches run beside the programs: built by a plain make,
+# not by SMPI=1, which builds only what smpirun can run.
+TEST_HELPERS :=
 
 .PHONY: all unit-tests check check-unit check-integration install clean
 all:
@@ -106,6 +128,12 @@ $(COMMON_UNIT): $(BUILD)/tests/unit/%: $(BUILD)/tests/unit/%.o $(LIBCOMMON)
 $(BUILD)/tests/unit/test_devmem: $(DEVMEM_FAKE)
 OBJS += $(UNIT_TESTS:=.o) $(DEVMEM_FAKE)
 
+ifeq ($(SMPI),1)
+  BINS := $(filter-out $(addprefix $(BUILD)/,$(SMPI_LEFT_OUT)),$(BINS))
+else
+  all: $(TEST_HELPERS)
+endif
+
 # A plain make builds every program and needs no cmocka: only the unit
 # tests (make check, make unit-tests) link it.
 all: $(BINS)
@@ -122,7 +150,7 @@ $(BUILD)/%.o: %.c
 
 # A device build must not reuse objects compiled without it, and back.
 # CFLAGS last: it may hold spaces, and tests read the rest as words.
-CONFIG := CUDA=$(CUDA) HIP=$(HIP) OPENACC=$(OPENACC) OPENACC_NVPTX_ISA=$(OPENACC_NVPTX_ISA) \
+CONFIG := SMPI=$(SMPI) CUDA=$(CUDA) HIP=$(HIP) OPENACC=$(OPENACC) OPENACC_NVPTX_ISA=$(OPENACC_NVPTX_ISA) \
           MPICC=$(MPICC) CFLAGS=$(CFLAGS)
 $(BUILD)/.config: FORCE
 	@mkdir -p $(@D)

@@ -187,7 +187,7 @@ static void initialize(int k, const char *path)
     err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE, "%s", err);
     MPI_CHECK(initializers[k](MPI_COMM_WORLD, model));
     if (model)
-        kind->free(model);
+        kind->destroy(model);
 }
 
 /* Every operation of model k at roots 0, n/2, n-1 and 0 and 65543 bytes,

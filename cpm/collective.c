@@ -497,7 +497,7 @@ int main(int argc, char **argv)
         out_comment("library: %s, model %s from %s, sgv mode %d", lib, mo.model, mo.file, mo.sgv);
     print_tree(op_name, &mo, model, (int)root);
     if (model)
-        cpm_model_kind_find(mo.model)->free(model);
+        cpm_model_kind_find(mo.model)->destroy(model);
     cli_preamble(&c, harness.size);
     out_comment("msg: bytes per process; time: seconds; ci: half-width of the interval");
     out_comment("data: checked after every run, outside the timed region");

@@ -26,7 +26,7 @@ void hier_cli_hosts_comment(void)
     if (cpm_hosts_faked())
         out_comment("host names: from COMMSWEEP_FAKE_HOSTS, a test hook, not the hosts' own");
     else
-        out_comment("host names: gethostname of each rank");
+        out_comment("host names: each rank's MPI_Get_processor_name (with gethostname's domain)");
 }
 
 size_t hier_cli_distinct(const char *names, int n, const char ***hosts)

@@ -13,7 +13,7 @@
 /* Collective over MPI_COMM_WORLD: every rank's host name,
  * CPM_HOST_NAME_LEN bytes each in rank order, on every rank. */
 char *hier_cli_hosts(void);
-/* "# host names: ..." (gethostname, or the test hook). */
+/* "# host names: ..." (MPI's names, or the test hook). */
 void hier_cli_hosts_comment(void);
 /* The distinct names of names (n ranks) in the order of their first rank,
  * as pointers into names (*hosts malloc'ed); returns how many. */

@@ -340,10 +340,10 @@ int main(int argc, char **argv)
             ofile_discard(&file);
         }
         if (model)
-            kind->free(model);
+            kind->destroy(model);
         for (size_t k = 0; k < p.nlinks; k++)
             if (links[k])
-                kind->free(links[k]);
+                kind->destroy(links[k]);
     }
     err_any(MPI_COMM_WORLD, failed && harness.rank == 0, ERR_STATUS_FAIL, "%s", err);
     out_comment("estimation time: %.6f s", elapsed);

@@ -227,7 +227,7 @@ static void load_model(const char *model, const char *path)
     err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE, "%s", err);
     MPI_CHECK(matmul_model_init(model, MPI_COMM_WORLD, instance));
     if (instance)
-        kind->free(instance);
+        kind->destroy(instance);
 }
 
 /* JSON: a row per set and order; the repetitions' totals are the row's

@@ -74,7 +74,7 @@ int main(int argc, char **argv)
         cpm_model_write_stream(file.f, kind, model); /* a failed write: ofile_close */
         if (kind->report)
             kind->report(model, &a, print_note, NULL);
-        kind->free(model);
+        kind->destroy(model);
     }
     if (harness.rank == 0 && failed)
         ofile_discard(&file);

@@ -209,7 +209,7 @@ int main(int argc, char **argv)
                  root, min);
         cpm_tree_dot(stdout, &t, p, cpm_coll_op_dir(based->op), min, title);
         cpm_tree_free(&t);
-        kind->free(model);
+        kind->destroy(model);
         return 0;
     }
 
@@ -249,6 +249,6 @@ int main(int argc, char **argv)
                                   : predict_generic(generic, p, (int)np, (int)root, m));
         while (cpm_msgset_after(&sizes, m, &m));
     }
-    kind->free(model);
+    kind->destroy(model);
     err_finish(ERR_STATUS_OK); /* the JSON summary */
 }

@@ -16,6 +16,8 @@ COLL_PERSISTENT := osu_allgather_persistent osu_allgatherv_persistent osu_allred
   osu_reduce_persistent osu_reduce_scatter_persistent osu_scatter_persistent \
   osu_scatterv_persistent
 OSU_PROGRAMS += $(COLL_BLOCKING) $(COLL_NONBLOCKING) $(COLL_NEIGHBOR)
+# SMPI 3.32 has no MPI_Dist_graph_create_adjacent, the neighbourhood's start.
+SMPI_LEFT_OUT += $(addprefix osu/,$(COLL_NEIGHBOR))
 # The persistent ones need MPI-4's MPI_<coll>_init or Open MPI's MPIX_ form:
 # common/pcoll.h decides, asked through the preprocessor; without either
 # they are left out.

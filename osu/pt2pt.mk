@@ -6,9 +6,11 @@ OSU_PROGRAMS += osu_latency osu_latency_mt osu_latency_mp osu_bw osu_bibw osu_mb
 OSU_HELPERS  += osu/pt2pt.c osu/pt2pt_patterns.c osu/pt2pt_arith.c osu/pt2pt_fan.c \
   osu/fan_nodes.c
 OSU_LINK     += -pthread
+# SMPI runs each rank as a thread-less actor: no MPI_THREAD_MULTIPLE, no fork.
+SMPI_LEFT_OUT += osu/osu_latency_mt osu/osu_latency_mp
 
 OSU_P2P_BENCH := $(BUILD)/tests/bench/bench_pingpong
-all: $(OSU_P2P_BENCH)
+TEST_HELPERS += $(OSU_P2P_BENCH)
 OBJS += $(OSU_P2P_BENCH).o
 $(OSU_P2P_BENCH): $(OSU_P2P_BENCH).o
 	$(MPICC) $(LDFLAGS) -o $@ $<

@@ -18,7 +18,7 @@ struct instance {
 static void instance_free(struct instance *in)
 {
     if (in->model)
-        in->kind->free(in->model);
+        in->kind->destroy(in->model);
     in->model = NULL;
 }
 

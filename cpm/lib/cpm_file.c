@@ -398,7 +398,7 @@ int cpm_model_read_stream_n(FILE *f, const struct cpm_model_kind *kind, int proc
     if (kind->read(&r, n, &m) != 0)
         return -1;
     if (cpm_read_end(&r) != 0) {
-        kind->free(m);
+        kind->destroy(m);
         return -1;
     }
     *model = m;

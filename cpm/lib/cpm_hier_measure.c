@@ -70,7 +70,7 @@ static void measure_link(const struct cpm_model_kind *kind, const struct cpm_est
         failed = cpm_model_write_stream(m, kind, model) != 0;
         if (kind->report)
             kind->report(model, &la, note_line, n);
-        kind->free(model);
+        kind->destroy(model);
     }
     if (fclose(m) != 0 || fclose(n) != 0)
         err_fatal("out of memory for a link's model");
@@ -184,7 +184,7 @@ int cpm_hier_measure(const struct cpm_model_kind *kind, const struct cpm_estimat
     if (failed && rank == 0)
         for (size_t k = 0; k < p->nlinks; k++)
             if (links[k]) {
-                kind->free(links[k]);
+                kind->destroy(links[k]);
                 links[k] = NULL;
             }
     return failed ? -1 : 0;

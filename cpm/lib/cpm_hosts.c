@@ -43,7 +43,7 @@ int cpm_host_name(int rank, char out[CPM_HOST_NAME_LEN], char *err, size_t errle
             return -1;
         }
     } else if (host_name_error() != 0) {
-        snprintf(err, errlen, "rank %d: gethostname failed: %s", rank,
+        snprintf(err, errlen, "rank %d: neither MPI_Get_processor_name nor gethostname gave a host name: %s", rank,
                  strerror(host_name_error()));
         return -1;
     } else {

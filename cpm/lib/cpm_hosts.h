@@ -1,8 +1,8 @@
 /*
  * cpm_hosts: the host each process runs on, by name, for the hierarchy
- * tools. A name is the host's gethostname (the seed assumes the
- * environment gives fully qualified names; MPI_Get_processor_name is not
- * used because Open MPI cuts the domain off it), or, for tests that play
+ * tools. A name is the harness's host_name (MPI's name with the domain
+ * gethostname adds: the seed assumes the environment gives fully
+ * qualified names, and Open MPI cuts the domain off), or, for tests that play
  * several hosts on one machine, the r-th name of the comma-separated list
  * in the test hook COMMSWEEP_FAKE_HOSTS for rank r.
  */

@@ -190,7 +190,7 @@ const struct cpm_model_kind cpm_lininterp_kind = {
     .estimate = estimate,
     .read = read_any,
     .write = write_any,
-    .free = free_any,
+    .destroy = free_any,
     .predictor = predictor_any,
     .report = report,
 };

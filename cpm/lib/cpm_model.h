@@ -201,7 +201,7 @@ struct cpm_model_kind {
     int (*read)(struct cpm_reader *r, int n, void **model);
     /* Writes the fields after "processes N". */
     void (*write)(FILE *f, const void *model);
-    void (*free)(void *model);
+    void (*destroy)(void *model);
     const struct cpm_predictor *(*predictor)(const void *model);
     /* What the tool should say about a model it has just estimated with a,
      * one note per line (NULL when there is never anything to say). */

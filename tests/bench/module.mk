@@ -3,7 +3,7 @@
 # reads what cpm_lmo_dump wrote. Built with the suite, not installed.
 CPM_DIAG_TOOLS := $(addprefix $(BUILD)/tests/bench/,cpm_curve cpm_passes cpm_lmo_dump cpm_lmo_replay)
 CPM_DIAG_SHARED := $(BUILD)/tests/bench/cpm_diag.o
-all: $(CPM_DIAG_TOOLS)
+TEST_HELPERS += $(CPM_DIAG_TOOLS)
 OBJS += $(CPM_DIAG_TOOLS:=.o) $(CPM_DIAG_SHARED) $(BUILD)/tests/bench/cpm_dump.o \
   $(BUILD)/tests/bench/cpm_replay.o
 $(BUILD)/tests/bench/cpm_%.o: ALL_CFLAGS += -Icpm/lib

@@ -4,4 +4,4 @@ CLOCK_CHECK := $(BUILD)/tests/clock/clock_check
 $(CLOCK_CHECK): $(BUILD)/tests/clock/clock_check.o $(LIBCOMMON)
 	$(MPICC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIBCOMMON) $(LDLIBS)
 OBJS += $(BUILD)/tests/clock/clock_check.o
-all: $(CLOCK_CHECK)
+TEST_HELPERS += $(CLOCK_CHECK)

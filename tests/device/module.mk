@@ -11,7 +11,7 @@ check-device:
 # The bare device-to-device copy loop that device bandwidths are compared
 # with (tests/device/validate.sh); built in every build, refuses without a device.
 DEVCOPY_BW := $(BUILD)/tests/bench/devcopy_bw
-all: $(DEVCOPY_BW)
+TEST_HELPERS += $(DEVCOPY_BW)
 OBJS += $(DEVCOPY_BW).o
 $(DEVCOPY_BW): $(DEVCOPY_BW).o $(LIBCOMMON)
 	$(MPICC) $(LDFLAGS) -o $@ $< $(LIBCOMMON) $(LDLIBS)

@@ -35,7 +35,7 @@ static inline int cpm_text_check(const struct cpm_model_kind *kind, const char *
     void *m;
     int rc = cpm_text_read(kind, text, len, processes, &m, err, errlen);
     if (rc == 0)
-        kind->free(m);
+        kind->destroy(m);
     return rc;
 }
 

@@ -98,7 +98,7 @@ static void test_cut_files_refused(void **state)
         /* Inside the last number: the message says why. */
         assert_int_equal(cpm_text_check(kinds[k], text, len - 2, 4, err, sizeof err), -1);
         assert_non_null(strstr(err, "does not end with a newline (truncated?)"));
-        kinds[k]->free(model);
+        kinds[k]->destroy(model);
         free(text);
     }
     /* The example of the seed's Hockney b 7.4195638e-11 read as 7.4195638e-1. */

@@ -180,7 +180,7 @@ static void test_lmo_file_signs(void **state)
                 fail_msg("refused: %s", err);
             assert_double_equal(cpm_predict_p2p(cpm_lmo_kind.predictor(m), 0, 2, 1000), 2e-6,
                                 1e-18);
-            cpm_lmo_kind.free(m);
+            cpm_lmo_kind.destroy(m);
         } else {
             cpm_text_refused(&cpm_lmo_kind, text, cases[c].refusal);
         }
