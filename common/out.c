@@ -178,7 +178,10 @@ void out_header_details(int argc, char **argv)
     print_run_lines(argc, argv);
     /* Said once here for every program with --timeout; in jsonl a note,
      * as the environment of the header does not hold it. */
-    if (watchdog_seconds() > 0)
+    if (watchdog_seconds() > 0 && watchdog_not_enforced())
+        out_comment("timeout: %g s per %s, not enforced: %s", watchdog_seconds(),
+                    watchdog_step_noun(), watchdog_not_enforced());
+    else if (watchdog_seconds() > 0)
         out_comment("timeout: a %s that takes longer than %g s ends the run with status %d",
                     watchdog_step_noun(), watchdog_seconds(), WATCHDOG_STATUS);
 }

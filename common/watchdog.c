@@ -97,8 +97,25 @@ static void on_alarm(int sig)
     _exit(WATCHDOG_STATUS);
 }
 
+/* Under SimGrid's SMPI every rank is a simulated process in one real one:
+ * an interval timer is the whole simulation's, counts real time, and its
+ * signal lands in whichever rank runs. The limit is then stated, not
+ * enforced; a run whose ranks all wait ends anyway, as the simulator
+ * reports a deadlock. */
+#ifdef COMMSWEEP_SMPI
+static const char *const not_enforced = "under SimGrid's SMPI the ranks share one process "
+                                        "and its real time, so no rank has an alarm of its "
+                                        "own; the simulator ends a run whose ranks all wait";
+#else
+static const char *const not_enforced = NULL;
+#endif
+
+const char *watchdog_not_enforced(void) { return not_enforced; }
+
 static void set_timer(double seconds)
 {
+    if (not_enforced)
+        return;
     struct itimerval t = {{0, 0}, {0, 0}};
     if (seconds > 0) {
         t.it_value.tv_sec = (time_t)seconds;
@@ -118,7 +135,7 @@ void watchdog_configure(double seconds)
     my_rank = harness.rank;
     stall_rank = opt_env_rank("COMMSWEEP_STALL_RANK", -1);
     my_host = host_name();
-    if (seconds > 0 && !handler_installed) {
+    if (seconds > 0 && !handler_installed && !not_enforced) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_alarm;

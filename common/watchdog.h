@@ -37,6 +37,9 @@
 void watchdog_configure(double seconds);
 /* The limit in force (0: none). */
 double watchdog_seconds(void);
+/* Why the limit is stated but not enforced in this build (under a
+ * simulator), or NULL where it is. */
+const char *watchdog_not_enforced(void);
 /* What the header's "# timeout:" line calls one step of this program
  * ("count", "row"; "step" unless named): a string that lives as long as
  * the program. */
