@@ -44,3 +44,20 @@ void timing_across_ranks(double local, double *min, double *avg, double *max, in
     if (avg)
         *avg = sum / size;
 }
+
+/* Global so the compiler cannot drop the work as unused. */
+double timing_busy_sink[64];
+
+void timing_busy(double seconds)
+{
+#ifdef COMMSWEEP_SMPI
+    if (seconds > 0)
+        smpi_execute(seconds);
+#else
+    double until = timing_now() + seconds;
+    do {
+        for (int i = 0; i < 64; i++)
+            timing_busy_sink[i] = timing_busy_sink[i] * 0.999999 + 1e-6 * (double)i;
+    } while (timing_now() < until);
+#endif
+}

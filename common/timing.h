@@ -15,6 +15,12 @@
 
 static inline double timing_now(void) { return MPI_Wtime(); }
 
+/* CPU work lasting `seconds` by the clock: floating-point bursts until the
+ * time is up. Under SimGrid's SMPI a simulated computation of that length
+ * instead, since real work takes no simulated time there and each clock
+ * read would only advance it by a few nanoseconds. */
+void timing_busy(double seconds);
+
 /* Elementwise maximum over the ranks of comm of n local times; result valid
  * on root (global may be NULL elsewhere). Collective. */
 void timing_max_per_iteration(const double *local, double *global, size_t n,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "err.h"
+#include "timing.h"
 
 struct cpm_plogp *cpm_plogp_alloc(int n, size_t num_points)
 {
@@ -160,12 +161,6 @@ struct plogp_ctx {
     struct cpm_result *kept; /* [size][pair][Q_COUNT] */
 };
 
-static void busy_wait(double seconds)
-{
-    double until = MPI_Wtime() + seconds;
-    while (MPI_Wtime() < until)
-        ;
-}
 
 /* One pair's PLogP experiments at one size, on the measurer and its peer. */
 struct plogp_pair_ctx {
@@ -199,7 +194,7 @@ static void or_repeat(MPI_Comm comm, void *ctx, double *samples)
 {
     const struct plogp_pair_ctx *c = ctx;
     cpm_send_bytes(c->buf, 0, c->peer, CPM_TAG_DATA, comm);
-    busy_wait(1.2 * c->rtt);
+    timing_busy(1.2 * c->rtt);
     double t0 = MPI_Wtime();
     cpm_recv_bytes(c->buf, c->size, c->peer, CPM_TAG_BACK, comm);
     samples[0] = MPI_Wtime() - t0;
