@@ -48,7 +48,8 @@ ifeq ($(SMPI),1)
   ifneq ($(filter 1,$(CUDA) $(HIP) $(OPENACC)),)
     $(error SMPI=1 simulates host buffers only: no CUDA=1, HIP=1 or OPENACC=1 with it)
   endif
-  ALL_CFLAGS += -DCOMMSWEEP_SMPI=1
+  # Every source counts its heap per simulated rank (common/heapcount.h).
+  ALL_CFLAGS += -DCOMMSWEEP_SMPI=1 -include common/heapcount.h
 endif
 ifeq ($(CUDA),1)
   DEVMEM_SRC := common/devmem_cuda.c
@@ -156,6 +157,10 @@ $(BUILD)/.config: FORCE
 	@mkdir -p $(@D)
 	@echo "$(CONFIG)" | cmp -s - $@ || echo "$(CONFIG)" > $@
 $(OBJS): $(BUILD)/.config
+# The forced header is in no dependency file (-MMD leaves it out).
+ifeq ($(SMPI),1)
+$(OBJS): common/heapcount.h
+endif
 .PHONY: FORCE
 FORCE:
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "heapcount.h"
 #include "host.h"
 #include "mpistart.h"
 
@@ -154,6 +155,8 @@ _Noreturn void err_finish(int status)
     err_write_check(stdout, ERR_STDOUT_NAME);
     status = write_verdict(status);
     ending = true;
+    if (mpistart_running())
+        heapcount_report(mpistart_comm());
     mpistart_end();
     exit(status);
 }

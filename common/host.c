@@ -8,19 +8,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mpistart.h"
+
 /* Room for any name Linux gives (HOST_NAME_MAX is 64) and MPI's longest. */
 #define NAME_ROOM (MPI_MAX_PROCESSOR_NAME > 255 ? MPI_MAX_PROCESSOR_NAME + 1 : 256)
 static char name[NAME_ROOM];
 static int error;
 static bool read_already;
-
-static bool mpi_running(void)
-{
-    int started = 0, finished = 0;
-    MPI_Initialized(&started);
-    MPI_Finalized(&finished);
-    return started && !finished;
-}
 
 /* gethostname's name into out (terminated), or -1 with errno. */
 static int system_name(char *out, size_t room)
@@ -55,7 +49,7 @@ static void read_once(void)
 {
     if (read_already)
         return;
-    if (!mpi_running()) {
+    if (!mpistart_running()) {
         error = system_name(name, sizeof name) == 0 ? 0 : errno;
         if (error)
             snprintf(name, sizeof name, "?");
