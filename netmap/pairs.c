@@ -25,12 +25,22 @@
 #include "transfer.h"
 #include "watchdog.h"
 
+#define STR(x) #x
+#define XSTR(x) STR(x)
+
 enum { MODE_SHIFTED, MODE_ISOLATED, MODE_BOTH };
 enum { METRIC_BOTH, METRIC_BANDWIDTH, METRIC_LATENCY };
 static const char *const mode_names[] = {"shifted", "isolated", "both", NULL};
 static const char *const metric_names[] = {"both", "bandwidth", "latency", NULL};
 
-static int mode = MODE_SHIFTED, metric = METRIC_BOTH;
+enum { MATRIX_AUTO, MATRIX_YES, MATRIX_NO };
+static const char *const matrix_names[] = {"auto", "yes", "no", NULL};
+/* Above this many endpoints the n x n output (text matrix, per-pair JSON
+ * rows) is left out unless asked: 256^2 figures still make a heatmap, 9,408^2
+ * are 0.8 GB of text no one reads; the summaries and culprits stay. */
+#define MATRIX_AUTO_MAX 256
+
+static int mode = MODE_SHIFTED, metric = METRIC_BOTH, matrix_when = MATRIX_AUTO;
 static double mads = 3, min_worse = 10;
 
 /* One map being measured: figure and samples of every pair, on the
@@ -51,6 +61,7 @@ static void gather_map(struct netmap *nm, struct map *m, const double *mine,
 {
     size_t n = m->n, count = m->count;
     bool root = nm->me == 0 && nm->lane_index == 0;
+    /* Gathered in place: endpoint e's row is the matrix row from e. */
     double *all = root ? netmap_alloc(n * n, sizeof *all, "the matrix") : NULL;
     double *all_samples = root && mine_samples
                               ? netmap_alloc(n * n * count, sizeof *all_samples, "the samples")
@@ -63,18 +74,10 @@ static void gather_map(struct netmap *nm, struct map *m, const double *mine,
     }
     if (!root)
         return;
-    m->matrix = netmap_alloc(n * n, sizeof *m->matrix, "the matrix");
-    m->samples = all_samples ? netmap_alloc(n * n * count, sizeof *m->samples, "samples") : NULL;
     for (size_t e = 0; e < n; e++)
-        for (size_t p = 0; p < n; p++) {
-            size_t from = e, to = p;
-            m->matrix[from * n + to] = from == to ? NAN : all[e * n + p];
-            if (m->samples)
-                for (size_t s = 0; s < count; s++)
-                    m->samples[(from * n + to) * count + s] = all_samples[(e * n + p) * count + s];
-        }
-    free(all);
-    free(all_samples);
+        all[e * n + e] = NAN;
+    m->matrix = all;
+    m->samples = all_samples;
 }
 
 /* A pair's figure: the median of its samples, robust to the odd slow
@@ -309,14 +312,28 @@ static void print_pairs(struct netmap *nm, const struct map *m)
         }
 }
 
+static bool whole_matrix(size_t n)
+{
+    return matrix_when == MATRIX_YES || (matrix_when == MATRIX_AUTO && n <= MATRIX_AUTO_MAX);
+}
+
 /* The map on the printing rank: matrix, summaries, findings. */
 static void print_map(struct netmap *nm, struct map *m, const char *title)
 {
     if (m->matrix) {
-        netmap_print_matrix(title, m->unit, m->matrix, m->n, m->fmt);
+        bool whole = whole_matrix(m->n);
+        if (whole)
+            netmap_print_matrix(title, m->unit, m->matrix, m->n, m->fmt);
+        else
+            out_comment("%s, %s: the %zu x %zu matrix and the per-pair rows are left out "
+                        "(%s; --matrix=yes prints them)",
+                        title, m->unit, m->n, m->n,
+                        matrix_when == MATRIX_NO ? "--matrix=no"
+                                                 : "more than " XSTR(MATRIX_AUTO_MAX) " endpoints");
         print_node_summary(nm, m);
         print_culprits(nm, m);
-        print_pairs(nm, m);
+        if (whole)
+            print_pairs(nm, m);
     }
     free(m->matrix);
     free(m->samples);
@@ -414,12 +431,19 @@ int main(int argc, char **argv)
         {"metric", 0, OPT_CHOICE, &metric, "both|bandwidth|latency", "which maps (both)", 0, 0, false, metric_names, NULL},
         {"mads", 0, OPT_DOUBLE, &mads, "K", "culprit rule: worse than the median by more than K MADs (3)", 0, 1000, true, NULL, NULL},
         {"min-worse", 0, OPT_DOUBLE, &min_worse, "PCT", "culprit rule: and by at least PCT percent (10)", 0, 99, true, NULL, NULL},
+        {"matrix", 0, OPT_CHOICE, &matrix_when, "auto|yes|no", "print the n x n matrices and per-pair JSON rows (auto: up to " XSTR(MATRIX_AUTO_MAX) " endpoints)", 0, 0, false, matrix_names, NULL},
     };
     const struct netmap_program prog = {
         "pairs", "Network map: bandwidth and latency of every pair of nodes",
         "The bandwidth and latency of every ordered pair of endpoints (one rank per node by\n"
         "default), gnuplot matrices, per-node summaries, and the nodes and links that fall\n"
-        "below the rest named as '# culprit:' lines (findings, not errors: status 0).",
+        "below the rest named as '# culprit:' lines (findings, not errors: status 0).\n"
+        "Quadratic by nature: rank 0 holds n x n figures per map (8 n^2 bytes; times\n"
+        "the iterations with --stats or --samples), the shifted bandwidth map takes\n"
+        "n - 1 steps, but the latency map and --mode=isolated measure each of the\n"
+        "n(n-1)/2 or n(n-1) pairs alone, one after another (hours at thousands of\n"
+        "nodes). Above " XSTR(MATRIX_AUTO_MAX) " endpoints the matrices and per-pair rows are left out\n"
+        "unless --matrix=yes.",
         options, sizeof options / sizeof options[0], 2, true, NULL, settings, run};
     netmap_main(argc, argv, &prog);
 }

@@ -208,7 +208,9 @@ plot_netmap() { # FILE
     done < <(awk '/^# .*\(gnuplot: matrix\)$/ { sub(/^# /, ""); sub(/: row = from endpoint.*/, ""); want = $0; next }
         /^#/ { next } /^[[:space:]]*$/ { blank++; next }
         { if (blank >= 2 || !n) { n++; if (want != "") print n - 1 "|" want; want = "" } blank = 0 }' "$file")
-    if [ "$found" = 0 ]; then
+    if [ "$found" = 0 ] && grep -q '^# .* matrix and the per-pair rows are left out' "$file"; then
+        echo "plot.sh: $file: no heatmap, the run left its matrices out (netmap/pairs --matrix=yes prints them)" >&2
+    elif [ "$found" = 0 ]; then
         echo "plot.sh: $file: no matrix block" >&2
         failed=$((failed + 1))
     fi
