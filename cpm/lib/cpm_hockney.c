@@ -58,9 +58,9 @@ struct cpm_hockney *cpm_hockney_estimate(MPI_Comm comm, size_t m,
     int rank, n;
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &n);
-    size_t pairs = cpm_pairs(n);
-    struct cpm_result *empty = calloc(pairs + 1, sizeof *empty);
-    struct cpm_result *full = calloc(pairs + 1, sizeof *full);
+    size_t pairs = cpm_pairs(n), kept = cpm_root_only(comm, pairs);
+    struct cpm_result *empty = calloc(kept + 1, sizeof *empty);
+    struct cpm_result *full = calloc(kept + 1, sizeof *full);
     if (!empty || !full)
         err_fatal("out of memory for %zu results", pairs);
     cpm_measure_p2p(comm, 0, parallel, p, empty);
@@ -115,7 +115,7 @@ struct cpm_hockney *cpm_hockney_estimate_regression(MPI_Comm comm, const struct 
     MPI_Comm_rank(comm, &rank);
     MPI_Comm_size(comm, &n);
     struct regression_ctx c = {p, parallel, cpm_pairs(n), NULL, NULL};
-    c.times = calloc(set->max_num * c.pairs + 1, sizeof *c.times);
+    c.times = calloc(set->max_num * cpm_root_only(comm, c.pairs) + 1, sizeof *c.times);
     c.sizes = calloc(set->max_num, sizeof *c.sizes);
     if (!c.times || !c.sizes)
         err_fatal("out of memory for %zu message sizes", set->max_num);

@@ -82,7 +82,7 @@ struct cpm_lininterp *cpm_lininterp_estimate(MPI_Comm comm, const struct cpm_pre
     MPI_Comm_size(comm, &n);
     struct estimate_ctx c = {p, parallel, cpm_pairs(n), NULL, NULL};
     c.sizes = calloc(set->max_num, sizeof *c.sizes);
-    c.times = calloc(set->max_num * c.pairs + 1, sizeof *c.times);
+    c.times = calloc(set->max_num * cpm_root_only(comm, c.pairs) + 1, sizeof *c.times);
     if (!c.sizes || !c.times)
         err_fatal("out of memory for %zu message sizes", set->max_num);
     size_t count = cpm_msgset_run(comm, set, c.pairs, measure, &c, keep, NULL);

@@ -101,8 +101,9 @@ void cpm_msgset_walk_free(struct cpm_msgset_walk *w);
 bool cpm_msgset_walk_next(struct cpm_msgset_walk *w, size_t *size);
 void cpm_msgset_walk_record(struct cpm_msgset_walk *w, size_t size, double time);
 
-/* Measures one message size: collective over comm, fills nres results
- * (valid on rank 0); results[0].time drives the adaptive set. */
+/* Measures one message size: collective over comm, fills nres results on
+ * rank 0, where results[0].time drives the adaptive set; the other ranks
+ * get room for one result only and must write none beyond it. */
 typedef void (*cpm_measure_fn)(MPI_Comm comm, size_t size, void *ctx,
                                struct cpm_result *results);
 /* Collective: walks the set with measure; rank 0 decides the sizes and
@@ -213,6 +214,10 @@ size_t cpm_pair_group(int n, bool parallel, int group, int *pairs);
  * valid on rank 0. */
 void cpm_measure_pairs(MPI_Comm comm, size_t size, bool parallel, size_t nq,
                        cpm_pair_fn pair_fn, void *ctx, struct cpm_result *results);
+/* n on rank 0 of comm, 0 elsewhere: the length of a table of results that
+ * only rank 0 fills, so that the other ranks keep nothing that grows with
+ * the pairs (at 9,408 processes a table of 100 sizes would be 35 GB each). */
+size_t cpm_root_only(MPI_Comm comm, size_t n);
 /* Convenience: symmetric round trips (size out, size back) for all pairs. */
 void cpm_measure_p2p(MPI_Comm comm, size_t size, bool parallel,
                      const struct cpm_precision *p, struct cpm_result *results);

@@ -146,7 +146,7 @@ size_t cpm_msgset_run(MPI_Comm comm, const struct cpm_msgset *m, size_t nres,
     MPI_Comm_rank(comm, &rank);
     struct cpm_msgset_walk w;
     cpm_msgset_walk_init(&w, m);
-    struct cpm_result *results = calloc(nres ? nres : 1, sizeof *results);
+    struct cpm_result *results = calloc(cpm_root_only(comm, nres) + 1, sizeof *results);
     if (!results)
         err_fatal("out of memory for %zu results", nres);
     for (;;) {

@@ -157,6 +157,13 @@ static void symmetric_pair(MPI_Comm comm, int i, int j, size_t size, void *ctx,
     cpm_roundtrip(comm, i, j, size, size, c->precision, r);
 }
 
+size_t cpm_root_only(MPI_Comm comm, size_t n)
+{
+    int rank;
+    MPI_Comm_rank(comm, &rank);
+    return rank == 0 ? n : 0;
+}
+
 void cpm_measure_p2p(MPI_Comm comm, size_t size, bool parallel,
                      const struct cpm_precision *p, struct cpm_result *results)
 {

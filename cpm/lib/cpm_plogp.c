@@ -291,8 +291,9 @@ struct cpm_plogp *cpm_plogp_estimate(MPI_Comm comm, const struct cpm_precision *
     struct plogp_ctx c = {p, parallel, cpm_pairs(n), NULL, NULL};
     size_t cap = set->max_num + 1;
     c.sizes = calloc(cap, sizeof *c.sizes);
-    c.kept = calloc(cap * c.pairs * Q_COUNT + 1, sizeof *c.kept);
-    struct cpm_result *zero = calloc(c.pairs * Q_COUNT + 1, sizeof *zero);
+    size_t kept = cpm_root_only(comm, c.pairs * Q_COUNT);
+    c.kept = calloc(cap * kept + 1, sizeof *c.kept);
+    struct cpm_result *zero = calloc(kept + 1, sizeof *zero);
     if (!c.sizes || !c.kept || !zero)
         err_fatal("out of memory for %zu message sizes", cap);
     plogp_measure(comm, 0, &c, zero);
