@@ -101,18 +101,23 @@ int coll_groups_key(const struct coll_groups_spec *s, int r, int node, int local
 
 void coll_groups_nodes(const int *leader, int size, int *node_of, int *local_of)
 {
+    /* A node's lowest rank comes first, so its number is set before the
+     * node's other ranks look it up: one pass, not a search per rank. */
+    int *ranks_seen = calloc((size_t)size + 1, sizeof *ranks_seen);
+    if (!ranks_seen)
+        err_fatal("cannot allocate the nodes of %d ranks", size);
     int nodes = 0;
     for (int r = 0; r < size; r++) {
-        node_of[r] = -1;
-        local_of[r] = 0;
-        for (int q = 0; q < r; q++)
-            if (leader[q] == leader[r]) {
-                node_of[r] = node_of[q];
-                local_of[r]++;
-            }
-        if (node_of[r] < 0)
+        int l = leader[r];
+        if (l < 0 || l > r)
+            err_fatal("rank %d: %d is not the lowest rank of its node", r, l);
+        if (l == r)
             node_of[r] = nodes++;
+        else
+            node_of[r] = node_of[l];
+        local_of[r] = ranks_seen[node_of[r]]++;
     }
+    free(ranks_seen);
 }
 
 size_t coll_groups_ladder(int size, int *counts, size_t cap)
@@ -141,19 +146,24 @@ void coll_groups_ranks_text(const int *ranks, size_t n, char *text, size_t len)
     }
 }
 
-/* Every rank's host name, gathered once for the '#' lines. */
+/* Every rank's host name, gathered once on rank 0 for its '#' lines. */
 static char *hosts;
+static bool hosts_gathered;
 
 static void gather_hosts(MPI_Comm world, int size)
 {
-    if (hosts)
+    if (hosts_gathered)
         return;
+    hosts_gathered = true;
+    int rank;
+    MPI_CHECK(MPI_Comm_rank(world, &rank));
     char mine[GROUPS_HOST] = "";
     snprintf(mine, sizeof mine, "%s", host_name());
-    hosts = malloc((size_t)size * GROUPS_HOST);
-    err_any(world, hosts == NULL, ERR_STATUS_FAIL, "cannot allocate the host names of %d ranks",
-            size);
-    MPI_CHECK(MPI_Allgather(mine, GROUPS_HOST, MPI_CHAR, hosts, GROUPS_HOST, MPI_CHAR, world));
+    if (rank == 0)
+        hosts = malloc((size_t)size * GROUPS_HOST);
+    err_any(world, rank == 0 && hosts == NULL, ERR_STATUS_FAIL,
+            "cannot allocate the host names of %d ranks", size);
+    MPI_CHECK(MPI_Gather(mine, GROUPS_HOST, MPI_CHAR, hosts, GROUPS_HOST, MPI_CHAR, 0, world));
 }
 
 /* Sets, sizes and roots from each rank's key (keys numbered in the order
@@ -171,20 +181,32 @@ static void make_layout(MPI_Comm world, const int *key, struct coll_layout *l)
     l->root_of = l->set_of + 2 * size;
     l->nsets = 0;
     l->world_size = size;
+    /* Keys are below size (nodes, local ranks, blocks, strides of ranks):
+     * each key's group is looked up, not searched for. root_of serves as
+     * that table until the groups are known, as no group has a root yet. */
+    int *set_of_key = l->root_of;
+    for (int k = 0; k < size; k++)
+        set_of_key[k] = -1;
     for (int r = 0; r < size; r++) {
         l->set_of[r] = -1;
         if (key[r] < 0)
             continue;
-        for (int q = 0; q < r && l->set_of[r] < 0; q++)
-            if (key[q] == key[r])
-                l->set_of[r] = l->set_of[q];
-        if (l->set_of[r] < 0) {
-            l->root_of[l->nsets] = r;
-            l->set_size[l->nsets] = 0;
-            l->set_of[r] = l->nsets++;
+        if (key[r] >= size)
+            err_fatal("group key %d of rank %d is not below %d", key[r], r, size);
+        int *set = &set_of_key[key[r]];
+        if (*set < 0) {
+            *set = l->nsets;
+            l->set_size[l->nsets++] = 0;
         }
-        l->set_size[l->set_of[r]]++;
+        l->set_of[r] = *set;
+        l->set_size[*set]++;
     }
+    /* A group's root is its lowest rank: the first met in rank order. */
+    for (int s = 0; s < l->nsets; s++)
+        l->root_of[s] = -1;
+    for (int r = size - 1; r >= 0; r--)
+        if (l->set_of[r] >= 0)
+            l->root_of[l->set_of[r]] = r;
     int color = l->set_of[rank] < 0 ? MPI_UNDEFINED : l->set_of[rank];
     MPI_CHECK(MPI_Comm_split(world, color, rank, &l->comm));
 }
