@@ -51,6 +51,10 @@ struct coll_ctx {
                              * (alltoallw: displacements in bytes) */
     MPI_Datatype *types;    /* alltoallw: per rank, the type of its block */
     unsigned value_max;     /* send values lie in [0, value_max] */
+    /* Reductions: a rank's values are (h + rank) mod (value_max + 1), h
+     * rank 0's, so their sum over the ranks has a closed form (a sum over
+     * the ranks per element would make -c O(N) per element at N ranks). */
+    bool summed;
     struct buf send, recv;
     /* What the call passes as its buffers: buf_mpi of send and of recv, or
      * MPI_IN_PLACE where -l puts it (every rank's send buffer; the root's

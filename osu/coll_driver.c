@@ -125,7 +125,10 @@ struct coll_stat {
 
 double coll_value(const struct coll_ctx *c, int rank, size_t iter, size_t index)
 {
-    return (double)(buf_pattern(rank, iter, index) % (c->value_max + 1));
+    unsigned m = c->value_max + 1;
+    if (c->summed)
+        return (double)((buf_pattern(0, iter, index) % m + (unsigned)rank % m) % m);
+    return (double)(buf_pattern(rank, iter, index) % m);
 }
 
 void coll_fill_values(const struct coll_ctx *c, struct buf *b, int rank, size_t iter)
@@ -688,6 +691,7 @@ static void set_type(struct coll_run *r, enum coll_type t)
     c->elem = coll_type_mpi(t);
     c->elem_size = coll_type_size(t);
     c->value_max = coll_value_max(t, r->b->reduction, c->nranks);
+    c->summed = r->b->reduction;
 }
 
 /* What --groups and --np-ladder do not take (every rank reads the same). */

@@ -38,12 +38,16 @@ bool coll_expect_bcast(const struct coll_ctx *c, size_t iter, size_t i, double *
     return true;
 }
 
+/* The values (h + r) mod m of ranks r = 0..n-1: n / m whole turns of 0 ..
+ * m - 1, then the n mod m left from h up, wrapping at m. */
 static double sum_over_ranks(const struct coll_ctx *c, size_t iter, size_t index)
 {
-    double sum = 0;
-    for (int r = 0; r < c->nranks; r++)
-        sum += coll_value(c, r, iter, index);
-    return sum;
+    unsigned long long m = c->value_max + 1ull, n = (unsigned long long)c->nranks;
+    unsigned long long h = (unsigned long long)coll_value(c, 0, iter, index);
+    unsigned long long left = n % m, upper = left < m - h ? left : m - h, lower = left - upper;
+    unsigned long long sum = n / m * (m * (m - 1) / 2) + upper * h + upper * (upper - 1) / 2 +
+                             lower * (lower - 1) / 2;
+    return (double)sum;
 }
 
 bool coll_expect_allreduce(const struct coll_ctx *c, size_t iter, size_t i, double *want)

@@ -98,6 +98,7 @@ static struct coll_ctx context(int nranks, int rank, size_t count, enum coll_typ
     c.count = count;
     c.type = type;
     c.value_max = coll_value_max(type, reduction, nranks);
+    c.summed = reduction;
     return c;
 }
 
@@ -161,6 +162,28 @@ static void test_expect_reductions(void **state)
     assert_false(coll_expect_reduce_scatter(&c, 1, 3, &beyond)); /* past rank 2's part */
 }
 
+/* The closed form of a reduction's sum against the sum of every rank's
+ * value, where the ranks wrap around the values (n > value_max + 1) or not,
+ * and a reduction's values differ from rank to rank. */
+static void test_reduction_sum_closed_form(void **state)
+{
+    (void)state;
+    for (unsigned vmax = 0; vmax < 6; vmax++)
+        for (int n = 1; n < 30; n++) {
+            struct coll_ctx c = context(n, 0, 16, COLL_INT, true);
+            c.value_max = vmax;
+            for (size_t i = 0; i < 16; i++) {
+                double sum = 0, want;
+                for (int r = 0; r < n; r++)
+                    sum += coll_value(&c, r, 3, i);
+                assert_true(coll_expect_allreduce(&c, 3, i, &want));
+                assert_true(want == sum);
+            }
+        }
+    struct coll_ctx c = context(4, 0, 1, COLL_FLOAT, true);
+    assert_true(coll_value(&c, 1, 0, 0) != coll_value(&c, 2, 0, 0));
+}
+
 /* MPI_Alltoallw places blocks in bytes whatever the type: with -D a block is
  * one type of size bytes, so element displacements would be 0, 1, 2. A
  * block is the size's whole elements: 6 bytes of 4-byte ints are one int,
@@ -205,6 +228,7 @@ int main(void)
         cmocka_unit_test(test_overlap),
         cmocka_unit_test(test_expect_alltoall_and_allgather),
         cmocka_unit_test(test_expect_scatter_and_bcast),
+        cmocka_unit_test(test_reduction_sum_closed_form),
         cmocka_unit_test(test_expect_reductions),
         cmocka_unit_test(test_prepare_alltoallw),
     };
