@@ -41,7 +41,10 @@ int main(int argc, char **argv)
     cli_parse(argc, argv, &c, extra, sizeof extra / sizeof extra[0],
               "-C MODEL -o FILE [options]",
               "Estimates a communication performance model over the ranks of the run\n"
-              "and writes it to FILE, for the prediction tool.",
+              "and writes it to FILE, for the prediction tool. Its cost grows with the\n"
+              "ranks n by nature: Hockney, LinInterp and PLogP measure every pair\n"
+              "(n(n-1)/2 experiments a size, n - 1 rounds with -p) and hold n^2 figures\n"
+              "on rank 0; LMO measures every triplet (n(n-1)(n-2)/6), n^3 on rank 0.",
               "model writes what it measures into the model file, not into rows",
               false);
     if (kind_index < 0)

@@ -59,7 +59,9 @@ int main(int argc, char **argv)
     struct cli_common c;
     cli_parse(argc, argv, &c, NULL, 0, "[options]",
               "Round trips i -> j -> i of every pair i < j over a message set, each size\n"
-              "repeated until the confidence interval is narrow enough. Times are one way.",
+              "repeated until the confidence interval is narrow enough. Times are one way.\n"
+              "Quadratic by nature: n(n-1)/2 pairs a size (n - 1 rounds of disjoint\n"
+              "pairs with -p), a row each.",
               NULL, false);
     if (harness.size < 2)
         err_usage("p2p needs at least 2 processes");
