@@ -18,15 +18,33 @@ size_t cpm_pair_index(int n, int i, int j)
     return (size_t)i * (size_t)n - (size_t)i * (size_t)(i + 1) / 2 + (size_t)(j - i - 1);
 }
 
+/* Pairs before row i (those whose first is below i). */
+static size_t pairs_before(int n, int i)
+{
+    return (size_t)i * (size_t)n - (size_t)i * (size_t)(i + 1) / 2;
+}
+
+/* The largest a in [lo, hi] with before(n, a) <= index, before increasing
+ * in a: a binary search, where a walk over the rows made a pair's lookup
+ * O(n) and the all-pairs loops O(n^3). */
+static int last_row_at_or_below(int n, size_t index, int lo, int hi,
+                                size_t (*before)(int n, int a))
+{
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2;
+        if (before(n, mid) <= index)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
 void cpm_pair_at(int n, size_t index, int *i, int *j)
 {
-    int a = 0;
-    while (index >= (size_t)(n - 1 - a)) {
-        index -= (size_t)(n - 1 - a);
-        a++;
-    }
+    int a = last_row_at_or_below(n, index, 0, n - 2, pairs_before);
     *i = a;
-    *j = a + 1 + (int)index;
+    *j = a + 1 + (int)(index - pairs_before(n, a));
 }
 
 size_t cpm_triplets(int n)
@@ -34,35 +52,27 @@ size_t cpm_triplets(int n)
     return n < 3 ? 0 : (size_t)n * (size_t)(n - 1) * (size_t)(n - 2) / 6;
 }
 
+static size_t choose3(int m) { return m < 3 ? 0 : (size_t)m * (size_t)(m - 1) * (size_t)(m - 2) / 6; }
+
+/* Triplets before row a (those whose first is below a). */
+static size_t triplets_before(int n, int a) { return choose3(n) - choose3(n - a); }
+
 size_t cpm_triplet_index(int n, int i, int j, int k)
 {
-    size_t index = 0;
-    for (int a = 0; a < i; a++) /* triplets starting with a: C(n-1-a, 2) */
-        index += (size_t)(n - 1 - a) * (size_t)(n - 2 - a) / 2;
-    for (int b = i + 1; b < j; b++) /* (i, b, *): n - 1 - b of them */
-        index += (size_t)(n - 1 - b);
-    return index + (size_t)(k - j - 1);
+    /* (i, b, *) for i < b < j: n - 1 - b each, from n - 2 - i down to n - j. */
+    size_t middle = (size_t)(j - i - 1) * (size_t)(2 * n - 2 - i - j) / 2;
+    return triplets_before(n, i) + middle + (size_t)(k - j - 1);
 }
 
 void cpm_triplet_at(int n, size_t index, int *i, int *j, int *k)
 {
-    int a = 0;
-    for (;; a++) {
-        size_t here = (size_t)(n - 1 - a) * (size_t)(n - 2 - a) / 2;
-        if (index < here)
-            break;
-        index -= here;
-    }
-    int b = a + 1;
-    for (;; b++) {
-        size_t here = (size_t)(n - 1 - b);
-        if (index < here)
-            break;
-        index -= here;
-    }
+    int a = last_row_at_or_below(n, index, 0, n - 3, triplets_before);
+    /* The rest numbers the pairs of the n - 1 - a processes after a. */
+    int b, c;
+    cpm_pair_at(n - 1 - a, index - triplets_before(n, a), &b, &c);
     *i = a;
-    *j = b;
-    *k = b + 1 + (int)index;
+    *j = a + 1 + b;
+    *k = a + 1 + c;
 }
 
 /* Circle method on N = n (even) or n + 1 (odd, the extra one is the bye):
