@@ -13,7 +13,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 log_dir=$BUILD/tests/logs
 mkdir -p "$log_dir"
-failures=()
+failures=() failure_detail=()
 
 count_tap() { # name log
     local name=$1 log=$2 p f s
@@ -26,7 +26,11 @@ count_tap() { # name log
         f=1
     fi
     TAP_PASSED=$((TAP_PASSED + p)) TAP_FAILED=$((TAP_FAILED + f)) TAP_SKIPPED=$((TAP_SKIPPED + s))
-    [ "$f" -gt 0 ] && failures+=("$name: $(grep -E '^not ok' "$log" | head -3 | tr '\n' ';')")
+    if [ "$f" -gt 0 ]; then
+        failures+=("$name: $(grep -E '^not ok' "$log" | head -3 | tr '\n' ';')")
+        # The failures with their detail lines (a CI log is all there is).
+        failure_detail+=("$(awk '/^not ok/ { on = 1; print; next } on && /^#/ { print; next } { on = 0 }' "$log" | head -n 60)")
+    fi
     printf '%-40s %4d passed %3d failed %3d skipped\n' "$name" "$p" "$f" "$s"
 }
 
@@ -71,5 +75,6 @@ if [ "${TESTS:-}" != none ]; then
     done
 fi
 
+for f in "${failure_detail[@]+"${failure_detail[@]}"}"; do printf '%s\n' "$f"; done
 for f in "${failures[@]+"${failures[@]}"}"; do echo "FAILED $f"; done
 summary
