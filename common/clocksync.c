@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "err.h"
+#include "timing.h"
 #include "nap.h"
 #include "out.h"
 
@@ -27,6 +28,8 @@ enum { TAG_GO = 1, TAG_PING, TAG_PONG, TAG_DONE };
 
 double clocksync_true_local(void)
 {
+    if (timing_simulated()) /* the simulation's clock; the real one runs apart */
+        return timing_now();
     struct timespec t;
 #ifdef CLOCK_MONOTONIC_RAW
     clock_gettime(CLOCK_MONOTONIC_RAW, &t);
@@ -227,11 +230,12 @@ void clocksync_describe(const struct clocksync *c)
         span = fmin(span, q[Q_SPAN]);
         used = fmin(used, q[Q_USED]);
     }
-    out_comment("clock model: each rank's CLOCK_MONOTONIC_RAW mapped to rank 0's, %s "
+    out_comment("clock model: each rank's %s mapped to rank 0's, %s "
                 "(the fastest of each round) over %.1f ms; largest |drift| %.3f ppm (rank %d), "
                 "largest residual sd %.3f us (rank %d), round trips %.2f to %.2f us, at least "
                 "%.0f points kept",
-                what, span * 1e3, fabs(all[(size_t)wd * Q_N + Q_DRIFT]) * 1e6, wd,
+                timing_simulated() ? "simulated clock (MPI_Wtime)" : "CLOCK_MONOTONIC_RAW", what,
+                span * 1e3, fabs(all[(size_t)wd * Q_N + Q_DRIFT]) * 1e6, wd,
                 all[(size_t)wr * Q_N + Q_RESID] * 1e6, wr, rtt_min * 1e6, rtt_max * 1e6, used);
     free(all);
 }

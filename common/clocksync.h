@@ -7,7 +7,8 @@
  * ping-pongs, the fit points and this rank's model; the arithmetic is
  * clockfit's.
  *
- * The local clock is CLOCK_MONOTONIC_RAW: NTP does not slew it, so the
+ * The local clock is CLOCK_MONOTONIC_RAW (under SMPI the simulated clock,
+ * MPI_Wtime): NTP does not slew it, so the
  * clocks of two hosts differ by an offset and a steady drift, which is what
  * a line can follow. The test hook COMMSWEEP_CLOCK_SKEW=RANK:OFFSET_US:
  * DRIFT_PPM makes that rank's clock read OFFSET_US more, and run DRIFT_PPM

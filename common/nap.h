@@ -2,7 +2,8 @@
  * nap: waiting for other processes without spinning. A process that only
  * waits while others are measured gives its core up, so the measured ones
  * are not slowed by it where processes outnumber cores (an MPI library's
- * own waits poll without a pause).
+ * own waits poll without a pause). Under SimGrid's SMPI a nap passes
+ * simulated time, and a wait is MPI_Wait.
  */
 #ifndef COMMSWEEP_NAP_H
 #define COMMSWEEP_NAP_H

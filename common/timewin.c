@@ -150,7 +150,9 @@ bool timewin_wait(struct timewin *w, size_t i)
      * to within a clock reading. (Sleeping was tried and is worse: on a
      * busy node the wake-up comes tens of microseconds late.) */
     while (now < start) {
-        if (w->shared_cores)
+        if (timing_simulated())
+            timing_busy(start - now);
+        else if (w->shared_cores)
             sched_yield();
         now = clocksync_global(w->clock);
     }

@@ -2,6 +2,9 @@
 #include "timing.h"
 
 #include <limits.h>
+#ifdef COMMSWEEP_SMPI
+#include <simgrid/host.h>
+#endif
 
 #include "err.h"
 
@@ -48,11 +51,23 @@ void timing_across_ranks(double local, double *min, double *avg, double *max, in
 /* Global so the compiler cannot drop the work as unused. */
 double timing_busy_sink[64];
 
+void timing_compute(double flops)
+{
+#ifdef COMMSWEEP_SMPI
+    if (flops > 0)
+        smpi_execute_flops(flops);
+#else
+    (void)flops;
+#endif
+}
+
 void timing_busy(double seconds)
 {
 #ifdef COMMSWEEP_SMPI
+    /* As operations at the host's speed: smpi_execute drops a duration
+     * under smpi/cpu-threshold (1 us), where a wait for a start would spin. */
     if (seconds > 0)
-        smpi_execute(seconds);
+        smpi_execute_flops(seconds * sg_host_get_speed(sg_host_self()));
 #else
     double until = timing_now() + seconds;
     do {

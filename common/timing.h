@@ -11,6 +11,7 @@
 #define COMMSWEEP_TIMING_H
 
 #include <mpi.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 static inline double timing_now(void) { return MPI_Wtime(); }
@@ -20,6 +21,24 @@ static inline double timing_now(void) { return MPI_Wtime(); }
  * instead, since real work takes no simulated time there and each clock
  * read would only advance it by a few nanoseconds. */
 void timing_busy(double seconds);
+
+/* The CPU work of `flops` floating-point operations just done: nothing
+ * natively (the work took its time); under SMPI, where real work takes no
+ * simulated time, a simulated computation of that many operations at the
+ * simulated host's speed (its platform file's). */
+void timing_compute(double flops);
+
+/* Whether the clock is a simulation's (SMPI): a wait for a time must then
+ * pass the time (timing_busy), since reading the clock until it comes
+ * advances it by nanoseconds a read, a million reads a millisecond. */
+static inline bool timing_simulated(void)
+{
+#ifdef COMMSWEEP_SMPI
+    return true;
+#else
+    return false;
+#endif
+}
 
 /* Elementwise maximum over the ranks of comm of n local times; result valid
  * on root (global may be NULL elsewhere). Collective. */
