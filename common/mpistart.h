@@ -44,7 +44,8 @@ MPI_Comm mpistart_comm(void);
 /* Ends what mpistart_begin started (MPI_Finalize, or frees the communicator
  * and finalizes the session); nothing when MPI does not run. */
 void mpistart_end(void);
-/* MPI_Abort on the communicator of all ranks with status. */
+/* MPI_Abort on the communicator of all ranks with status; under SMPI
+ * nothing, and the caller's exit gives the simulation its status. */
 void mpistart_abort(int status);
 
 #endif
