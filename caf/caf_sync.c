@@ -251,10 +251,17 @@ bool caf_sync_run(const struct caf_config *cfg)
     }
     free(neigh);
 
-    struct sync_test lock = {"lock", NULL, lock_enter, lock_leave, NULL, 0};
-    sync_measure(cfg, &lock, rank, size);
-    struct sync_test critical = {"critical", NULL, caf_critical_begin, caf_critical_end, NULL, 0};
-    sync_measure(cfg, &critical, rank, size);
+    if (timing_simulated()) {
+        /* 60 of 80 hand-offs of a lock on 4 ranks went to a second holder. */
+        out_comment("sync lock and critical skipped: SimGrid's SMPI 3.32 does not make "
+                    "MPI_Compare_and_swap atomic between ranks, so two images can hold one lock");
+    } else {
+        struct sync_test lock = {"lock", NULL, lock_enter, lock_leave, NULL, 0};
+        sync_measure(cfg, &lock, rank, size);
+        struct sync_test critical = {"critical", NULL, caf_critical_begin, caf_critical_end,
+                                     NULL, 0};
+        sync_measure(cfg, &critical, rank, size);
+    }
     out_block_end();
     return true;
 }
