@@ -241,3 +241,15 @@ osu_table_problems() { # POSITIVE "SIZES" COLUMN...
                   !($i == "Pass" || ($i ~ /^[0-9]+(\.[0-9][0-9])?$/ && (!positive || $i + 0 > 0)))) {
                   print "bad value " $i ": " $0; exit } }'
 }
+
+# Whether NAME matches one of the |-separated shell patterns (a | that
+# comes from a variable is no alternation for case).
+matches_any() { # NAME PATTERNS
+    local p pats
+    IFS='|' read -r -a pats <<< "$2"
+    for p in "${pats[@]}"; do
+        # shellcheck disable=SC2254 # each is a pattern
+        case "$1" in $p) return 0 ;; esac
+    done
+    return 1
+}

@@ -34,17 +34,6 @@ count_tap() { # name log
     printf '%-40s %4d passed %3d failed %3d skipped\n' "$name" "$p" "$f" "$s"
 }
 
-# Whether NAME matches one of the |-separated shell patterns (a | that
-# comes from a variable is no alternation for case).
-matches_any() { # NAME PATTERNS
-    local p pats
-    IFS='|' read -r -a pats <<< "$2"
-    for p in "${pats[@]}"; do
-        case "$1" in $p) return 0 ;; esac
-    done
-    return 1
-}
-
 for t in "$@"; do
     name=$(basename "$t")
     log="$log_dir/$name.log"
