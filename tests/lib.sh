@@ -68,9 +68,17 @@ run() {
 # for them all. (ok and not_ok count in the background shells: for the
 # scripts whose TAP lines tests/run.sh counts, not for summary.)
 IN_PARALLEL=0
+# Each job has Open MPI session folders of its own: jobs that start and end
+# side by side race on a shared one (one ending removes it as another
+# creates it: "mkdir /tmp/ompi.HOST.UID: File exists", orte_init failed).
 in_parallel() { # FUNCTION ARGS...
     local n=$((IN_PARALLEL += 1))
-    (OUT="$TMPD/par.$n.out" ERR="$TMPD/par.$n.err" "$@") > "$TMPD/par.$n" 2>&1 < /dev/null &
+    (
+        OMPI_MCA_orte_tmpdir_base=$(mktemp -d "${TMPDIR:-/tmp}/cs-ompi.XXXXXX") || exit 1
+        export OMPI_MCA_orte_tmpdir_base
+        OUT="$TMPD/par.$n.out" ERR="$TMPD/par.$n.err" "$@"
+        rm -rf "$OMPI_MCA_orte_tmpdir_base"
+    ) > "$TMPD/par.$n" 2>&1 < /dev/null &
     while [ "$(jobs -rp | wc -l)" -ge "${TEST_JOBS:-6}" ]; do wait -n; done
 }
 in_parallel_end() {
