@@ -261,3 +261,15 @@ matches_any() { # NAME PATTERNS
     done
     return 1
 }
+
+# The programs built in $BUILD, family/name, of the families named.
+built_programs() { # FAMILY...
+    local dir f
+    for dir in "$@"; do
+        for f in "$BUILD/$dir"/*; do
+            [ -f "$f" ] && [ -x "$f" ] || continue
+            case $f in *.so | *.a) continue ;; esac
+            echo "$dir/${f##*/}"
+        done
+    done
+}

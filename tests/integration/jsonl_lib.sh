@@ -38,18 +38,6 @@ jsonl_check_all() {
     python3 "$JSONL_CHECK" "$SCHEMA" --batch "$JSONL_QUEUE"
 }
 
-# The programs built, family/name.
-jsonl_programs() {
-    local dir f
-    for dir in alltoall always caf cpm osu; do
-        for f in "$BUILD/$dir"/*; do
-            [ -f "$f" ] && [ -x "$f" ] || continue
-            case $f in *.so | *.a) continue ;; esac
-            echo "$dir/${f##*/}"
-        done
-    done
-}
-
 # The small runs of a program, one a line: ranks (0: without the launcher),
 # then the arguments. Every OSU-style program not named here gets the
 # default: a new program on a shared driver is covered without a line of

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/jsonl_lib.sh"
 
 jsonl_inputs
-for program in $(jsonl_programs); do
+for program in $(built_programs alltoall always caf cpm osu); do
     if ! lines=$(jsonl_runs "$program"); then
         not_ok "$program: no JSON test run" "add its arguments to jsonl_runs (tests/integration/jsonl_lib.sh)"
         continue
