@@ -16,11 +16,16 @@ static bool enabled;
 bool straggler_slowed;
 static int delay_ms = STRAGGLER_TEST_DELAY_MS;
 
+void straggler_read_hook(void)
+{
+    straggler_slowed = opt_env_rank("COMMSWEEP_SLOW_RANK", -1) == harness.rank;
+    delay_ms = opt_env_rank("COMMSWEEP_SLOW_MS", STRAGGLER_TEST_DELAY_MS);
+}
+
 void straggler_enable(void)
 {
     enabled = true;
-    straggler_slowed = opt_env_rank("COMMSWEEP_SLOW_RANK", -1) == harness.rank;
-    delay_ms = opt_env_rank("COMMSWEEP_SLOW_MS", STRAGGLER_TEST_DELAY_MS);
+    straggler_read_hook();
 }
 
 /* A sleep, not a spin: the other ranks of an oversubscribed node keep

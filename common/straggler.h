@@ -42,6 +42,9 @@ bool straggler_enabled(void);
 #define STRAGGLER_TEST_DELAY_MS 10
 extern bool straggler_slowed;
 void straggler_sleep(void);
+/* Reads the hook without turning the columns on (straggler_enable does
+ * both): for programs that slow a rank's transfers, not its calls. */
+void straggler_read_hook(void);
 static inline void straggler_test_delay(void)
 {
     if (straggler_slowed)

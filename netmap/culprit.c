@@ -81,15 +81,15 @@ int culprit_node_stats(const double *m, size_t n, size_t node, enum culprit_dir 
     return 0;
 }
 
-static bool is_worse(double x, double ref, double mad, enum culprit_sense sense,
-                     const struct culprit_rule *rule)
+bool culprit_is_worse(double x, double ref, double mad, enum culprit_sense sense,
+                      const struct culprit_rule *rule)
 {
     if (sense == CULPRIT_HIGHER_BETTER)
         return x < ref - rule->mads * mad && x < (1.0 - rule->min_worse) * ref;
     return x > ref + rule->mads * mad && x > (1.0 + rule->min_worse) * ref;
 }
 
-static double worse_pct(double x, double ref, enum culprit_sense sense)
+double culprit_worse_pct(double x, double ref, enum culprit_sense sense)
 {
     return 100.0 * (sense == CULPRIT_HIGHER_BETTER ? ref - x : x - ref) / ref;
 }
@@ -134,12 +134,12 @@ static size_t name_nodes(double *const medians[CULPRIT_NDIRS], size_t n, enum cu
         for (int d = 0; d < CULPRIT_NDIRS; d++) {
             const struct culprit_verdict *v = &f->node_verdict[d];
             double x = medians[d][i];
-            if (!v->judged || isnan(x) || !is_worse(x, v->ref, v->mad, sense, rule))
+            if (!v->judged || isnan(x) || !culprit_is_worse(x, v->ref, v->mad, sense, rule))
                 continue;
             named[i] = true;
             if (out)
                 out[k] = (struct culprit_node){i, (enum culprit_dir)d, x, v->ref, v->mad,
-                                               worse_pct(x, v->ref, sense)};
+                                               culprit_worse_pct(x, v->ref, sense)};
             k++;
         }
     return k;
@@ -179,11 +179,11 @@ static int judge_pairs(const double *m, size_t n, enum culprit_sense sense,
             for (size_t j = 0; j < n; j++) {
                 double e = m[i * n + j];
                 if (i == j || named[i] || named[j] || isnan(e) ||
-                    !is_worse(e, v->ref, v->mad, sense, rule))
+                    !culprit_is_worse(e, v->ref, v->mad, sense, rule))
                     continue;
                 if (pass == 1)
                     f->pairs[k] = (struct culprit_pair){i, j, e, v->ref, v->mad,
-                                                        worse_pct(e, v->ref, sense)};
+                                                        culprit_worse_pct(e, v->ref, sense)};
                 k++;
             }
         if (pass == 0) {
@@ -239,6 +239,57 @@ out:
         culprit_free(f);
         errno = ENOMEM;
     }
+    return rc;
+}
+
+int culprit_find_classed(const double *m, size_t n, enum culprit_sense sense,
+                         const struct culprit_rule *rule, culprit_class_fn class_of,
+                         const void *ctx, size_t nclasses, struct culprit_findings *f)
+{
+    memset(f, 0, sizeof *f);
+    if (!matrix_ok(m, n))
+        return -1;
+    if (!class_of || nclasses == 0 || nclasses > CULPRIT_MAX_CLASSES) {
+        errno = EINVAL;
+        return -1;
+    }
+    size_t cells = n ? n * n : 1;
+    double *ratio = malloc(cells * sizeof *ratio), *x = malloc(cells * sizeof *x);
+    double ref[CULPRIT_MAX_CLASSES];
+    size_t count[CULPRIT_MAX_CLASSES];
+    int rc = -1;
+    if (!ratio || !x)
+        goto out;
+    for (size_t c = 0; c < nclasses; c++) {
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < n; j++)
+                if (i != j && !isnan(m[i * n + j]) && class_of(i, j, ctx) == c)
+                    x[k++] = m[i * n + j];
+        count[c] = k;
+        ref[c] = k ? median_in_place(x, k) : NAN;
+    }
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++) {
+            double v = m[i * n + j];
+            unsigned c = i == j ? 0 : class_of(i, j, ctx);
+            ratio[i * n + j] = i == j || isnan(v) || c >= nclasses || !(ref[c] > 0) ? NAN
+                                                                                  : v / ref[c];
+        }
+    rc = culprit_find(ratio, n, sense, rule, f);
+    if (rc == 0) {
+        f->classed = true;
+        f->nclasses = nclasses;
+        for (size_t c = 0; c < nclasses; c++) {
+            f->class_ref[c] = ref[c];
+            f->class_count[c] = count[c];
+        }
+    }
+out:
+    free(ratio);
+    free(x);
+    if (rc != 0 && errno != EINVAL)
+        errno = ENOMEM;
     return rc;
 }
 

@@ -33,6 +33,14 @@
  *    100 (x - M) / M for lower better.
  *  - Order: nodes by index, the sender before the receiver; pairs by from,
  *    then to. The same matrix always gives the same findings.
+ *
+ * With classes of pairs (culprit_find_classed: same switch, same group,
+ * across groups...), a pair one switch further away is not worse for that:
+ * every entry is first divided by the median of its class's entries, and
+ * the rule above runs on those ratios (a node's median is its median
+ * ratio; M, MAD and the pairs' figures are ratios too). On a fabric without
+ * noise, where each class's entries are all equal, every ratio is 1 and
+ * nothing is named.
  */
 #ifndef COMMSWEEP_NETMAP_CULPRIT_H
 #define COMMSWEEP_NETMAP_CULPRIT_H
@@ -55,6 +63,13 @@ struct culprit_rule {
 };
 /* k = 3, f = 0.10. */
 extern const struct culprit_rule culprit_default_rule;
+
+/* The rule for one figure x against M = ref and MAD = mad: whether x is
+ * worse by more than rule->mads MADs and the fraction rule->min_worse. */
+bool culprit_is_worse(double x, double ref, double mad, enum culprit_sense sense,
+                      const struct culprit_rule *rule);
+/* How much worse than ref x is, in percent (negative: better). */
+double culprit_worse_pct(double x, double ref, enum culprit_sense sense);
 
 /* One node in one direction, over its measured off-diagonal entries.
  * count 0: no figure, and min, median and max are NaN. */
@@ -92,7 +107,13 @@ struct culprit_verdict {
     double ref, mad;     /* M and MAD; NaN when not judged */
 };
 
+#define CULPRIT_MAX_CLASSES 8
+
 struct culprit_findings {
+    bool classed;         /* figures are ratios to their class's median */
+    size_t nclasses;
+    double class_ref[CULPRIT_MAX_CLASSES]; /* each class's median (NaN: no entry) */
+    size_t class_count[CULPRIT_MAX_CLASSES];
     struct culprit_verdict node_verdict[CULPRIT_NDIRS];
     struct culprit_verdict pair_verdict;
     struct culprit_node *nodes; /* n_nodes of them, NULL when none */
@@ -107,6 +128,15 @@ struct culprit_findings {
  * outside the bounds above). f may be released by culprit_free either way. */
 int culprit_find(const double *m, size_t n, enum culprit_sense sense,
                  const struct culprit_rule *rule, struct culprit_findings *f);
+
+/* The class of the pair (a, b), below nclasses. */
+typedef unsigned (*culprit_class_fn)(size_t a, size_t b, const void *ctx);
+
+/* culprit_find on the ratios of each entry to its class's median; nclasses
+ * at most CULPRIT_MAX_CLASSES. Returns as culprit_find. */
+int culprit_find_classed(const double *m, size_t n, enum culprit_sense sense,
+                         const struct culprit_rule *rule, culprit_class_fn class_of,
+                         const void *ctx, size_t nclasses, struct culprit_findings *f);
 
 void culprit_free(struct culprit_findings *f);
 

@@ -10,6 +10,7 @@
 #include "harness.h"
 #include "host.h"
 #include "report.h"
+#include "straggler.h"
 #include "watchdog.h"
 
 static int parse_per_node(const char *arg, void *dest, char *err, size_t errlen)
@@ -56,6 +57,7 @@ static void parse(struct netmap *nm, int argc, char **argv)
     watchdog_configure(c->timeout);
     nm->per_rank = c->per_node == 0;
     nm->corrupt = buf_corrupt_rank() >= 0 && buf_corrupt_requested(harness.rank);
+    straggler_read_hook();
 }
 
 /* Splits the world into nodes: this rank's node communicator, the node's

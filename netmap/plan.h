@@ -35,4 +35,35 @@ bool plan_is_victim(size_t n, size_t nvictims, size_t endpoint);
  * leaving at least 2 congestors; 0 when n < 4. */
 size_t plan_victim_count(size_t n, double percent);
 
+/* What a screening round of netmap/locate pairs up: endpoints of one
+ * switch, of one group on other switches, of other groups, or at random
+ * (no topology). */
+enum plan_aim { PLAN_SAME_SWITCH, PLAN_SAME_GROUP, PLAN_ACROSS_GROUPS, PLAN_RANDOM };
+
+/* A perfect matching of n endpoints (each in one pair; with n odd one sits
+ * out) for the round-th round of its aim, with seed: partner[e] is e's
+ * partner, or SIZE_MAX. sw and group give each endpoint's switch and group
+ * (NULL, or -1 entries: unknown, paired at random with the others left
+ * over).
+ *  - Across groups: whole groups meet by the circle method (a round-robin
+ *    tournament, the groups in an order drawn once per seed), so that
+ *    rounds 0 to G - 2 (G rounded up to even) bring every two groups
+ *    together once, every node of the smaller with one of the larger: a
+ *    link between two groups carries all their pairs at once, loaded as a
+ *    job loads it.
+ *  - Same group: inside each group, its switches meet the same way.
+ *  - Same switch: a switch's endpoints two by two.
+ *  - Random: the whole job, halves of a drawn order.
+ * The endpoints of a unit are in an order drawn anew each round. Those
+ * left over (a unit of odd size, the larger of two, the bye) pair among
+ * themselves, inside their group first where aiming at one. scratch has
+ * room for 3 n + 2 size_t. */
+void plan_matching(uint64_t seed, uint64_t round, enum plan_aim aim, size_t n, const int *sw,
+                   const int *group, size_t *partner, size_t *scratch);
+
+/* The circle method: the partner of participant i of m (m rounded up to
+ * even; the last of those is the bye where m is odd) in round t of m - 1;
+ * i itself where there is none. */
+size_t plan_circle_partner(size_t m, size_t t, size_t i);
+
 #endif

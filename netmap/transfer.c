@@ -6,6 +6,7 @@
 
 #include "err.h"
 #include "msg.h"
+#include "straggler.h"
 #include "timing.h"
 
 enum { TAG_DATA = 71, TAG_ACK, TAG_PING, TAG_PONG, TAG_RING };
@@ -96,6 +97,8 @@ bool transfer_window(struct netmap *nm, MPI_Comm comm, const int *to, size_t nto
         acks_out[i] = MPI_REQUEST_NULL;
     MPI_CHECK(MPI_Barrier(comm));
     double t0 = timing_now();
+    if (nsend + nrecv > 0)
+        straggler_test_delay();
     for (size_t i = 0; i < nsend; i++)
         MPI_CHECK(MPI_Isend(x.sbuf, x.m.count, x.m.type, to[i / window], TAG_DATA, comm,
                             &sends[i]));
@@ -142,9 +145,11 @@ bool transfer_pingpong(struct netmap *nm, MPI_Comm comm, int to, int from, size_
          * two this rank waits for first: a partner's round trip never
          * waits on this rank's own. */
         MPI_Request req[3] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+        double t0 = timing_now();
+        if (from != MPI_PROC_NULL || to != MPI_PROC_NULL)
+            straggler_test_delay();
         if (from != MPI_PROC_NULL)
             MPI_CHECK(MPI_Irecv(x.rbuf, x.m.count, x.m.type, from, TAG_PING, comm, &req[0]));
-        double t0 = timing_now();
         if (to != MPI_PROC_NULL) {
             MPI_CHECK(MPI_Irecv(x.rbuf + bytes, x.m.count, x.m.type, to, TAG_PONG, comm, &req[1]));
             MPI_CHECK(MPI_Send(x.sbuf, x.m.count, x.m.type, to, TAG_PING, comm));

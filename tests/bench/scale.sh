@@ -10,8 +10,9 @@
 #   tests/bench/scale.sh [SIZES] > table.md      (default: 64 256 1024 4096 9408)
 #
 # A run may take SCALE_LIMIT seconds (600); a program that needed more at
-# one size, or whose time, growing as N^2, would pass twice the limit at
-# the next, is not run at the larger sizes ("-"). Programs of two ranks
+# one size, or whose time, growing as N^2 or as fast as it grew between the
+# last two sizes, would pass twice the limit at the next, is not run at the
+# larger sizes ("-"). Programs of two ranks
 # (the OSU point-to-point and one-sided ones) run between the two nodes
 # furthest apart of each platform. SCALE_ONLY=PATTERN picks programs;
 # SCALE_LOG=FILE keeps every run's line. Needs make SMPI=1 (BUILD, default
@@ -97,11 +98,16 @@ while read -r program plat np _formats _expect args; do
     ranks=N
     case $np in 1 | 2) ranks=$np ;; esac
     printf '| %s | %s |' "\`$program\`" "$([ "$ranks" = N ] && echo N || echo "$ranks")"
-    last_t="" last_n="" stop=""
+    last_t="" last_n="" prev_t="" prev_n="" stop=""
     for n in $sizes; do
         if [ -n "$stop" ]; then printf ' - |'; continue; fi
+        # The growth: N^2, or as fast as the last two sizes grew (the
+        # non-blocking collectives grow as N^4 and more under SMPI).
         if [ -n "$last_t" ] && [ "$ranks" = N ] &&
-            awk -v t="$last_t" -v a="$last_n" -v b="$n" -v l="$limit" 'BEGIN { exit !(t * (b / a) ^ 2 > 2 * l) }'; then
+            awk -v t="$last_t" -v a="$last_n" -v p="$prev_t" -v q="$prev_n" -v b="$n" -v l="$limit" 'BEGIN {
+                e = 2
+                if (p != "" && p >= 0.5 && t > p) { g = log(t / p) / log(a / q); if (g > e) e = g }
+                exit !(t * (b / a) ^ e > 2 * l) }'; then
             stop=1; printf ' - |'; continue
         fi
         # @TMP@: the folder of this size's model, which cpm/model's line
@@ -118,6 +124,7 @@ while read -r program plat np _formats _expect args; do
             stop=1; printf ' > %s s or failed |' "$limit"; continue
         fi
         printf ' %s |' "$(cell "$got")"
+        prev_t=$last_t prev_n=$last_n
         last_t=${got%% *} last_n=$n
     done
     printf '\n'

@@ -193,6 +193,11 @@ class Topology:
     def far_pair(self):
         raise NotImplementedError
 
+    def place(self, i):
+        """(leaf switch or router, group) of node i, as the topology files
+        name them: what netmap/locate's --topology takes."""
+        raise NotImplementedError
+
     def describe(self):
         raise NotImplementedError
 
@@ -359,6 +364,14 @@ class FatTree(Topology):
     def far_pair(self):
         return 0, self.nodes - 1
 
+    def place(self, i):
+        """The leaf of its first port, and the pod: the level-2 switch above
+        that leaf by its first uplink (one group, 'tree', in 2 levels)."""
+        leaf = self.parent(0, i, 0)
+        if self.levels < 3:
+            return self.switch_name(1, leaf), "tree"
+        return self.switch_name(1, leaf), "pod-" + self.switch_name(2, self.parent(1, leaf, 0))
+
     def describe(self):
         taper = []
         for lvl in range(1, self.levels):
@@ -468,6 +481,10 @@ class Torus(Topology):
     def far_pair(self):
         far = sum((d // 2) * s for d, s in zip(self.dims, self.stride))
         return 0, far
+
+    def place(self, i):
+        """Each node is its own router; one group."""
+        return f"r{self.host(i)}", "torus"
 
     def describe(self):
         return (f"torus {'x'.join(map(str, self.dims))}, {self.nodes} nodes, one per router, "
@@ -601,6 +618,10 @@ class Dragonfly(Topology):
                     if self.router_of(i)[0] == last and self.router_of(i)[1] != self.gateway(last, 0)),
                    self.nodes - 1)
         return min(src_r * self.per_router, self.nodes - 1), dst
+
+    def place(self, i):
+        g, r = self.router_of(i)
+        return self.rname(g, r), f"g{g}"
 
     def describe(self):
         partial = "" if self.nodes == self.groups * self.routers * self.per_router else \
@@ -1065,7 +1086,8 @@ def common_parser():
     g = p.add_argument_group("files")
     g.add_argument("-o", "--out", metavar="PREFIX",
                    help="write PREFIX.so (the platform for smpirun), PREFIX.xml (what it loads), "
-                        "PREFIX.hosts and PREFIX.truth.json")
+                        "PREFIX.hosts, PREFIX.truth.json and PREFIX.topology (and .topology.conf, "
+                        "Slurm's form): each node's leaf switch and group")
     g.add_argument("--platform", metavar="FILE",
                    help="the platform: FILE.so (and FILE.xml beside it), "
                         "or FILE.xml where there are no faults")
@@ -1316,6 +1338,8 @@ def write_outputs(topo, args, faults, hosts, lines, asked):
     if hostfile:
         with open(hostfile, "w") as out:
             out.write("".join(h + "\n" for h in lines))
+    if args.out:
+        write_topology(topo, hosts, args.out + ".topology", args.out + ".topology.conf")
     doc = truth_json(topo, args, faults, hosts)
     if truth and truth != "-":
         with open(truth, "w") as out:
@@ -1334,6 +1358,46 @@ def write_outputs(topo, args, faults, hosts, lines, asked):
               f"$({os.path.abspath(sys.argv[0])} cfg --line --ranks {len(lines)}) PROGRAM")
     for f in faults:
         print(fault_line(f))
+
+
+def write_topology(topo, hosts, path, slurm_path):
+    """Where each node of the host file sits, twice: 'HOST SWITCH GROUP'
+    lines, and Slurm's topology.conf (leaves with their nodes, each group a
+    switch over its leaves, one top switch over the groups)."""
+    places = [(h,) + topo.place(topo.host_index(h)) for h in dict.fromkeys(hosts)]
+    with open(path, "w") as out:
+        out.write(f"# {topo.describe()}: node, leaf switch (router), group\n")
+        out.write("".join(f"{h} {sw} {g}\n" for h, sw, g in places))
+    leaves, groups = {}, {}
+    for h, sw, g in places:
+        leaves.setdefault(sw, []).append(h)
+        groups.setdefault(g, [])
+        if sw not in groups[g]:
+            groups[g].append(sw)
+    with open(slurm_path, "w") as out:
+        out.write(f"# {topo.describe()} (Slurm's tree plugin)\n")
+        for sw, members in leaves.items():
+            out.write(f"SwitchName={sw} Nodes={hostlist(members)}\n")
+        for g, sws in groups.items():
+            out.write(f"SwitchName={g} Switches={','.join(sws)}\n")
+        out.write(f"SwitchName=top Switches={','.join(groups)}\n")
+
+
+def hostlist(names):
+    """Slurm's compressed form of names that share a prefix: node[0-3,7]."""
+    runs, prefix = [], None
+    for n in names:
+        m = re.fullmatch(r"(.*?)(\d+)", n)
+        if not m or (prefix is not None and m.group(1) != prefix) or m.group(2) != str(int(m.group(2))):
+            return ",".join(names)
+        prefix = m.group(1)
+        v = int(m.group(2))
+        if runs and runs[-1][1] == v - 1:
+            runs[-1][1] = v
+        else:
+            runs.append([v, v])
+    body = ",".join(f"{a}" if a == b else f"{a}-{b}" for a, b in runs)
+    return f"{prefix}[{body}]"
 
 
 def make_topology(args):

@@ -1,0 +1,862 @@
+/*
+ * netmap/locate: which nodes, NICs and links are slow, at a cost that grows
+ * with log N rather than N^2.
+ *
+ * Screening: rounds of disjoint pairs (a perfect matching each, drawn from
+ * --seed), every pair at once: bandwidth one way, then the other (windows
+ * of --size messages, the sender's clock, median of --iters after a
+ * warm-up), then the latency of ping-pongs (median of --lat-iters round
+ * trips). With a topology (--topology), whole groups meet in turn (a
+ * round-robin: groups - 1 rounds), then the switches of each group, then
+ * the nodes of each switch, so that every level is crossed and every link
+ * between two groups or two switches carries a full load once: a link
+ * wider than one NIC shows its fault only under load. Without one,
+ * --partners random rounds. Each figure is judged against the figures of
+ * its class of distance (judge.h). The rounds grow as the groups and the
+ * switches of a group, O(sqrt N) on a dragonfly, not as N.
+ *
+ * Then, one pair at a time (pinpoint.h): suspects are measured against
+ * known good nodes before they are named, and slow routes are narrowed to
+ * the element they share. Rank 0 keeps O(N) figures per round; no N x N
+ * matrix is formed or printed.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "err.h"
+#include "fabric.h"
+#include "infile.h"
+#include "judge.h"
+#include "netmap.h"
+#include "out.h"
+#include "pinpoint.h"
+#include "plan.h"
+#include "report.h"
+#include "stats.h"
+#include "transfer.h"
+#include "watchdog.h"
+
+#define TOPOLOGY_MAX_BYTES ((size_t)256 << 20)
+
+static size_t partners = 8, confirmers = 3, max_probes;
+static double mads = 3, min_worse = 10;
+static const char *topology_path;
+
+/* The fabric on every rank; its names on the printing rank. */
+static struct fabric fabric;
+static const char *topology_source = "none: the rounds are random, every pair of one class";
+
+static const char *slurm_topology(void)
+{
+    static char path[4096];
+    const char *conf = getenv("SLURM_CONF");
+    if (conf && *conf) {
+        const char *slash = strrchr(conf, '/');
+        int dir = slash ? (int)(slash - conf) : 1;
+        snprintf(path, sizeof path, "%.*s/topology.conf", dir, slash ? conf : ".");
+    } else {
+        snprintf(path, sizeof path, "/etc/slurm/topology.conf");
+    }
+    return path;
+}
+
+/* The whole file, or NULL with the reason in err. */
+static char *read_text(const char *path, char *err, size_t errlen)
+{
+    FILE *in = infile_open(path, err, errlen);
+    if (!in)
+        return NULL;
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    while (text) {
+        if (len + 1 == cap) {
+            if (cap >= TOPOLOGY_MAX_BYTES) {
+                snprintf(err, errlen, "larger than %zu MiB", TOPOLOGY_MAX_BYTES >> 20);
+                free(text);
+                text = NULL;
+                break;
+            }
+            char *more = realloc(text, cap * 2);
+            if (!more) {
+                free(text);
+                text = NULL;
+                break;
+            }
+            text = more;
+            cap *= 2;
+        }
+        size_t got = fread(text + len, 1, cap - 1 - len, in);
+        len += got;
+        if (got == 0) {
+            if (ferror(in)) {
+                snprintf(err, errlen, "%s", strerror(errno));
+                free(text);
+                text = NULL;
+            }
+            break;
+        }
+    }
+    if (text)
+        text[len] = '\0';
+    else if (!err[0])
+        snprintf(err, errlen, "out of memory");
+    fclose(in);
+    return text;
+}
+
+/* The printing rank reads and parses the topology; every rank gets the
+ * switch and group numbers. Collective over the world. */
+static void load_fabric(const struct netmap *nm)
+{
+    size_t n = (size_t)nm->endpoints;
+    char err[256] = "";
+    bool bad = false;
+    if (topology_path && nm->hosts) {
+        const char *path = strcmp(topology_path, "slurm") == 0 ? slurm_topology() : topology_path;
+        char *text = read_text(path, err, sizeof err);
+        const char **hosts = malloc((n ? n : 1) * sizeof *hosts);
+        if (text && hosts) {
+            for (size_t e = 0; e < n; e++)
+                hosts[e] = netmap_host(nm, (int)e);
+            char why[200];
+            if (fabric_parse(text, hosts, n, &fabric, why, sizeof why)) {
+                snprintf(err, sizeof err, "%s: %s", path, why);
+                bad = true;
+            }
+        } else {
+            char why[200];
+            snprintf(why, sizeof why, "%s", err[0] ? err : "out of memory");
+            snprintf(err, sizeof err, "cannot read the topology %s: %s", path, why);
+            bad = true;
+        }
+        free(text);
+        free(hosts);
+    }
+    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE, "%s", err);
+    if (!nm->hosts && fabric_alloc(n, &fabric))
+        err_fatal("cannot allocate the topology of %zu endpoints", n);
+    if (!topology_path && nm->hosts && fabric_none(n, &fabric))
+        err_fatal("cannot allocate the topology of %zu endpoints", n);
+    MPI_CHECK(MPI_Bcast(fabric.sw, (int)n, MPI_INT, 0, MPI_COMM_WORLD));
+    MPI_CHECK(MPI_Bcast(fabric.group, (int)n, MPI_INT, 0, MPI_COMM_WORLD));
+}
+
+/* ---------------------------------------------------------------- measuring */
+
+/* This rank's bandwidth to `to` (MB/s, the median of the repetitions), with
+ * `from` sending to it at the same time; NaN where it sends nothing. */
+static bool window_figure(struct netmap *nm, int to, int from, double *figure)
+{
+    size_t iters = nm->cfg.iters;
+    double *mbps = netmap_alloc(iters, sizeof *mbps, NULL);
+    bool ok = true;
+    for (size_t r = 0; r <= iters; r++) { /* repetition 0: the warm-up */
+        struct transfer_times t;
+        watchdog_enter(r);
+        ok &= transfer_window(nm, nm->lane, &to, to != MPI_PROC_NULL, &from,
+                              from != MPI_PROC_NULL, nm->cfg.size, r, &t);
+        watchdog_leave();
+        if (r)
+            mbps[r - 1] = netmap_mbps(nm, nm->cfg.size * nm->cfg.window, t.acked);
+    }
+    *figure = to != MPI_PROC_NULL ? stats_median(mbps, iters) : NAN;
+    free(mbps);
+    return ok;
+}
+
+/* Half the round trip (us, the median) of ping-pongs this rank starts with
+ * to, answering from; NaN where it starts none. */
+static bool latency_figure(struct netmap *nm, int to, int from, double *figure)
+{
+    size_t rounds = nm->cfg.lat_iters, warm = rounds < 10 ? rounds : 10;
+    double *half = netmap_alloc(rounds, sizeof *half, NULL);
+    bool ok = true;
+    watchdog_enter(0);
+    ok &= transfer_pingpong(nm, nm->lane, to, from, nm->cfg.lat_size, warm, 0, half);
+    watchdog_leave();
+    watchdog_enter(1);
+    ok &= transfer_pingpong(nm, nm->lane, to, from, nm->cfg.lat_size, rounds, 1, half);
+    watchdog_leave();
+    *figure = to != MPI_PROC_NULL ? stats_median(half, rounds) * 1e6 : NAN;
+    free(half);
+    return ok;
+}
+
+/* The printing rank's record of the run. */
+struct screening {
+    struct judge_obs *obs;
+    size_t nobs, cap;
+    size_t rounds;
+};
+
+static void add_obs(struct screening *s, size_t round, size_t a, size_t b, int metric,
+                    double value)
+{
+    if (s->nobs == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 1024;
+        s->obs = realloc(s->obs, s->cap * sizeof *s->obs);
+        if (!s->obs)
+            err_fatal("cannot allocate %zu figures", s->cap);
+    }
+    s->obs[s->nobs++] = (struct judge_obs){(uint32_t)a, (uint32_t)b, (uint8_t)metric,
+                                           (uint8_t)fabric_class_of(&fabric, a, b),
+                                           (uint32_t)round, value};
+}
+
+/* The screening's rounds: (aim, its round number) each. */
+struct round_plan {
+    int *aim;
+    size_t *index;
+    size_t count;
+};
+
+/* With a topology: every two groups meet (groups - 1 rounds, rounded up to
+ * even), every two switches of a group (the most switches of a group - 1),
+ * and the nodes of each switch twice; then more rounds in turn up to
+ * --partners. Without one: --partners random rounds. Printing rank. */
+static void plan_rounds(struct round_plan *rp)
+{
+    size_t n = fabric.n;
+    size_t *per_switch = netmap_alloc(n, sizeof *per_switch, NULL);
+    size_t *switches_of = netmap_alloc(n, sizeof *switches_of, NULL);
+    size_t *per_group = netmap_alloc(n, sizeof *per_group, NULL);
+    size_t groups = 0, most_switches = 0;
+    bool pairs_in_switch = false;
+    for (size_t e = 0; e < n; e++) {
+        int sw = fabric.sw[e], g = fabric.group[e];
+        if (sw < 0 || g < 0 || (size_t)sw >= n || (size_t)g >= n)
+            continue;
+        if (per_switch[sw]++ == 0 && ++switches_of[g] > most_switches)
+            most_switches = switches_of[g];
+        pairs_in_switch |= per_switch[sw] > 1;
+        groups += per_group[g]++ == 0;
+    }
+    free(per_switch);
+    free(switches_of);
+    free(per_group);
+    size_t across = groups >= 2 ? groups + groups % 2 - 1 : 0;
+    size_t inside = most_switches >= 2 ? most_switches + most_switches % 2 - 1 : 0;
+    size_t local = pairs_in_switch ? 2 : 0;
+    size_t total = across + inside + local;
+    if (total < partners)
+        total = partners;
+    rp->aim = netmap_alloc(total, sizeof *rp->aim, NULL);
+    rp->index = netmap_alloc(total, sizeof *rp->index, NULL);
+    rp->count = total;
+    size_t r = 0, counts[PLAN_RANDOM + 1] = {0};
+    int present[3], npresent = 0;
+    if (across)
+        present[npresent++] = PLAN_ACROSS_GROUPS;
+    if (inside)
+        present[npresent++] = PLAN_SAME_GROUP;
+    if (local)
+        present[npresent++] = PLAN_SAME_SWITCH;
+    for (size_t i = 0; i < across; i++)
+        rp->aim[r++] = PLAN_ACROSS_GROUPS;
+    for (size_t i = 0; i < inside; i++)
+        rp->aim[r++] = PLAN_SAME_GROUP;
+    for (size_t i = 0; i < local; i++)
+        rp->aim[r++] = PLAN_SAME_SWITCH;
+    for (size_t i = 0; r < total; i++)
+        rp->aim[r++] = npresent ? present[i % (size_t)npresent] : PLAN_RANDOM;
+    for (r = 0; r < total; r++)
+        rp->index[r] = counts[rp->aim[r]]++;
+}
+
+static const char *const aim_names[] = {"same-switch", "same-group", "across-groups", "random"};
+
+/* One screening round: every pair at once. Collective over the lane. */
+static bool screen_round(struct netmap *nm, size_t r, enum plan_aim aim, size_t index,
+                         struct screening *s)
+{
+    size_t n = (size_t)nm->endpoints;
+    bool root = nm->me == 0;
+    size_t *partner = root ? netmap_alloc(n, sizeof *partner, NULL) : NULL;
+    int *peer = root ? netmap_alloc(n, sizeof *peer, NULL) : NULL;
+    if (root) {
+        size_t *scratch = netmap_alloc(3 * n + 2, sizeof *scratch, NULL);
+        plan_matching(nm->cfg.seed, index, aim, n, fabric.sw, fabric.group, partner, scratch);
+        free(scratch);
+        for (size_t e = 0; e < n; e++)
+            peer[e] = partner[e] == SIZE_MAX ? MPI_PROC_NULL : (int)partner[e];
+    }
+    int p;
+    MPI_CHECK(MPI_Scatter(peer, 1, MPI_INT, &p, 1, MPI_INT, 0, nm->lane));
+    bool low = p != MPI_PROC_NULL && nm->me < p, high = p != MPI_PROC_NULL && nm->me > p;
+    double mine[3];
+    bool ok = true;
+    watchdog_arm(NULL, "screening round %zu (%s), bandwidth from the lower endpoint", r + 1,
+                 aim_names[aim]);
+    ok &= window_figure(nm, low ? p : MPI_PROC_NULL, high ? p : MPI_PROC_NULL, &mine[0]);
+    watchdog_disarm();
+    watchdog_arm(NULL, "screening round %zu (%s), bandwidth from the higher endpoint", r + 1,
+                 aim_names[aim]);
+    ok &= window_figure(nm, high ? p : MPI_PROC_NULL, low ? p : MPI_PROC_NULL, &mine[1]);
+    watchdog_disarm();
+    watchdog_arm(NULL, "screening round %zu (%s), latency", r + 1, aim_names[aim]);
+    ok &= latency_figure(nm, low ? p : MPI_PROC_NULL, high ? p : MPI_PROC_NULL, &mine[2]);
+    watchdog_disarm();
+    double *all = root ? netmap_alloc(3 * n, sizeof *all, NULL) : NULL;
+    MPI_CHECK(MPI_Gather(mine, 3, MPI_DOUBLE, all, 3, MPI_DOUBLE, 0, nm->lane));
+    if (root) {
+        size_t pairs = 0;
+        for (size_t e = 0; e < n; e++) {
+            size_t q = partner[e];
+            if (q == SIZE_MAX || q < e)
+                continue;
+            pairs++;
+            add_obs(s, r, e, q, JUDGE_BANDWIDTH, all[3 * e]);
+            add_obs(s, r, q, e, JUDGE_BANDWIDTH, all[3 * q + 1]);
+            add_obs(s, r, e, q, JUDGE_LATENCY, all[3 * e + 2]);
+        }
+        double *bw = netmap_alloc(2 * pairs, sizeof *bw, NULL), *lat = netmap_alloc(pairs, sizeof *lat, NULL);
+        size_t first = s->nobs - 3 * pairs;
+        for (size_t i = 0; i < pairs; i++) {
+            bw[2 * i] = s->obs[first + 3 * i].value;
+            bw[2 * i + 1] = s->obs[first + 3 * i + 1].value;
+            lat[i] = s->obs[first + 3 * i + 2].value;
+        }
+        double bw_med = stats_median(bw, 2 * pairs), lat_med = stats_median(lat, pairs);
+        out_line("%zu %s %zu %.3f %.3f", r + 1, aim_names[aim], pairs, bw_med, lat_med);
+        report_row_begin("netmap_locate_round");
+        report_row_size("round", r + 1);
+        report_row_string("aim", aim_names[aim]);
+        report_row_size("pairs", pairs);
+        report_row_double("bandwidth_median", bw_med);
+        report_row_double("latency_median", lat_med);
+        report_row_end();
+        free(bw);
+        free(lat);
+    }
+    free(all);
+    free(partner);
+    free(peer);
+    return ok;
+}
+
+/* The adaptive part: the printing rank sends each pair to measure; the
+ * others follow until told to stop. */
+enum { PROBE_STOP = -1, PROBE_SET = 16 /* + metric: a set of pairs at once */ };
+
+struct prober {
+    struct netmap *nm;
+    bool ok;
+};
+
+static double measure_alone(struct netmap *nm, int metric, int a, int b, bool *ok)
+{
+    int to = nm->me == a ? b : MPI_PROC_NULL, from = nm->me == b ? a : MPI_PROC_NULL;
+    double mine;
+    watchdog_arm(NULL, "%s from endpoint %d to %d alone", judge_metric_names[metric], a, b);
+    if (metric == JUDGE_BANDWIDTH)
+        *ok &= window_figure(nm, to, from, &mine);
+    else
+        *ok &= latency_figure(nm, to, from, &mine);
+    watchdog_disarm();
+    double v = isnan(mine) ? -1 : mine, got;
+    MPI_CHECK(MPI_Reduce(&v, &got, 1, MPI_DOUBLE, MPI_MAX, 0, nm->lane));
+    return got < 0 ? NAN : got;
+}
+
+/* Pairs measured at once: every rank finds its own part in the list (the
+ * pairs are disjoint). Returns this rank's figure (NaN: it sends none). */
+static double measure_set(struct netmap *nm, int metric, const int *pairs, int count, bool *ok)
+{
+    int to = MPI_PROC_NULL, from = MPI_PROC_NULL;
+    for (int i = 0; i < count; i++) {
+        if (pairs[2 * i] == nm->me)
+            to = pairs[2 * i + 1];
+        if (pairs[2 * i + 1] == nm->me)
+            from = pairs[2 * i];
+    }
+    double mine;
+    watchdog_arm(NULL, "%s of %d pairs at once", judge_metric_names[metric], count);
+    if (metric == JUDGE_BANDWIDTH)
+        *ok &= window_figure(nm, to, from, &mine);
+    else
+        *ok &= latency_figure(nm, to, from, &mine);
+    watchdog_disarm();
+    return mine;
+}
+
+static double probe(void *ctx, int metric, size_t a, size_t b)
+{
+    struct prober *p = ctx;
+    int cmd[3] = {metric, (int)a, (int)b};
+    MPI_CHECK(MPI_Bcast(cmd, 3, MPI_INT, 0, p->nm->lane));
+    return measure_alone(p->nm, metric, (int)a, (int)b, &p->ok);
+}
+
+static void probe_set(void *ctx, int metric, const size_t *a, const size_t *b, size_t count,
+                      double *value)
+{
+    struct prober *p = ctx;
+    struct netmap *nm = p->nm;
+    int cmd[3] = {PROBE_SET + metric, (int)count, 0};
+    MPI_CHECK(MPI_Bcast(cmd, 3, MPI_INT, 0, nm->lane));
+    int *pairs = netmap_alloc(2 * count, sizeof *pairs, NULL);
+    for (size_t i = 0; i < count; i++) {
+        pairs[2 * i] = (int)a[i];
+        pairs[2 * i + 1] = (int)b[i];
+    }
+    MPI_CHECK(MPI_Bcast(pairs, (int)(2 * count), MPI_INT, 0, nm->lane));
+    double mine = measure_set(nm, metric, pairs, (int)count, &p->ok);
+    double *all = netmap_alloc((size_t)nm->endpoints, sizeof *all, NULL);
+    MPI_CHECK(MPI_Gather(&mine, 1, MPI_DOUBLE, all, 1, MPI_DOUBLE, 0, nm->lane));
+    for (size_t i = 0; i < count; i++)
+        value[i] = all[a[i]];
+    free(all);
+    free(pairs);
+}
+
+static bool follow(struct netmap *nm)
+{
+    bool ok = true;
+    for (;;) {
+        int cmd[3];
+        MPI_CHECK(MPI_Bcast(cmd, 3, MPI_INT, 0, nm->lane));
+        if (cmd[0] == PROBE_STOP)
+            return ok;
+        if (cmd[0] < PROBE_SET) {
+            measure_alone(nm, cmd[0], cmd[1], cmd[2], &ok);
+            continue;
+        }
+        int count = cmd[1];
+        int *pairs = netmap_alloc(2 * (size_t)count, sizeof *pairs, NULL);
+        MPI_CHECK(MPI_Bcast(pairs, 2 * count, MPI_INT, 0, nm->lane));
+        double mine = measure_set(nm, cmd[0] - PROBE_SET, pairs, count, &ok);
+        MPI_CHECK(MPI_Gather(&mine, 1, MPI_DOUBLE, NULL, 1, MPI_DOUBLE, 0, nm->lane));
+        free(pairs);
+    }
+}
+
+/* ---------------------------------------------------------------- printing */
+
+static const char *sw_name(size_t e)
+{
+    int s = fabric.sw[e];
+    return s >= 0 && fabric.switch_names ? fabric.switch_names[s] : "-";
+}
+
+static const char *group_name(size_t e)
+{
+    int g = fabric.group[e];
+    return g >= 0 && fabric.group_names ? fabric.group_names[g] : "-";
+}
+
+/* The name of a scope around endpoint e: "node node3", "switch s1.0". */
+static void scope_name(const struct netmap *nm, enum judge_scope s, size_t e, char *out, size_t len)
+{
+    switch (s) {
+    case JUDGE_NODE:
+        snprintf(out, len, "node %s (endpoint %zu)", netmap_host(nm, (int)e), e);
+        break;
+    case JUDGE_SWITCH:
+        snprintf(out, len, "switch %s", sw_name(e));
+        break;
+    case JUDGE_GROUP:
+        snprintf(out, len, "group %s", group_name(e));
+        break;
+    default:
+        snprintf(out, len, "anywhere");
+    }
+}
+
+static void print_tests(const struct netmap *nm, const struct pinpoint_finding *f)
+{
+    for (size_t i = 0; i < f->ntests; i++) {
+        const struct pinpoint_test *t = &f->tests[i];
+        static const char *const of[] = {"%s pairs' median in the screening",
+                                         "%s pairs' median alone", "the control's median"};
+        char ref[96];
+        snprintf(ref, sizeof ref, of[t->ref_kind], fabric_class_names[t->cls]);
+        out_comment("  %s: %s (%zu) -> %s (%zu)%s: %.3f %s (%s %.3f): %s", t->what,
+                    netmap_host(nm, (int)t->a), t->a, netmap_host(nm, (int)t->b), t->b,
+                    t->ref_kind == PINPOINT_REF_CONTROL ? " and the others" : "", t->value,
+                    judge_metric_units[t->metric], ref, t->reference,
+                    t->slow ? "slow" : "not slow");
+    }
+}
+
+static void culprit_row(const struct netmap *nm, const struct pinpoint_finding *f,
+                        const char *from, const char *to, const char *element)
+{
+    const struct pinpoint_test *t = &f->tests[0];
+    bool node = f->kind == PINPOINT_NODE;
+    report_row_begin("netmap_locate_culprit");
+    report_row_string("kind", node ? "node" : "route");
+    report_row_string("metric", judge_metric_names[f->metric]);
+    report_row_string("role", node ? judge_role_names[f->role] : "route");
+    report_row_string("element", element);
+    report_row_string("from_scope", node ? "node" : judge_scope_names[f->from]);
+    report_row_string("from", from);
+    report_row_string("to_scope", node ? "node" : judge_scope_names[f->to]);
+    report_row_string("to", to);
+    report_row_string("from_host", netmap_host(nm, (int)f->a));
+    report_row_string("to_host", netmap_host(nm, (int)f->b));
+    report_row_string("from_switch", sw_name(f->a));
+    report_row_string("to_switch", sw_name(f->b));
+    report_row_string("from_group", group_name(f->a));
+    report_row_string("to_group", group_name(f->b));
+    double v = f->ntests ? t->value : NAN;
+    report_row_double("bandwidth", f->metric == JUDGE_BANDWIDTH ? v : NAN);
+    report_row_double("latency", f->metric == JUDGE_LATENCY ? v : NAN);
+    enum culprit_sense sense = f->metric == JUDGE_BANDWIDTH ? CULPRIT_HIGHER_BETTER
+                                                            : CULPRIT_LOWER_BETTER;
+    report_row_double("worse_pct", f->ntests ? culprit_worse_pct(v, t->reference, sense) : NAN);
+    report_row_size("screened", f->screened);
+    report_row_size("screened_slow", f->screened_slow);
+    report_row_size("covered", f->covered);
+    report_row_bool("under_load", f->under_load);
+    report_row_bool("both_ways", f->both_ways);
+    report_row_size("rounds", f->rounds);
+    report_row_end();
+}
+
+/* A route finding in words: "an uplink of switch s1.4". */
+static void route_words(const struct netmap *nm, const struct pinpoint_finding *f,
+                        enum judge_element el, char *out, size_t len)
+{
+    char from[96], to[96];
+    scope_name(nm, f->from, f->a, from, sizeof from);
+    scope_name(nm, f->to, f->b, to, sizeof to);
+    switch (el) {
+    case JUDGE_UPLINK:
+        snprintf(out, len, "an uplink of switch %s (the one its traffic to %s takes)",
+                 sw_name(f->a), netmap_host(nm, (int)f->b));
+        break;
+    case JUDGE_DOWNLINK:
+        snprintf(out, len, "a downlink of switch %s (the one to %s)", sw_name(f->b),
+                 netmap_host(nm, (int)f->b));
+        break;
+    case JUDGE_SWITCH_LINKS:
+        snprintf(out, len, "the links between switches %s and %s", sw_name(f->a), sw_name(f->b));
+        break;
+    case JUDGE_GROUP_LINKS:
+        snprintf(out, len, "the links between groups %s and %s", group_name(f->a),
+                 group_name(f->b));
+        break;
+    case JUDGE_PAIR_ROUTE:
+        snprintf(out, len, "the route from %s to %s only (their ports, or a cable no other "
+                 "pair tested takes)", netmap_host(nm, (int)f->a), netmap_host(nm, (int)f->b));
+        break;
+    default:
+        snprintf(out, len, "links on the routes from %s to %s", from, to);
+    }
+}
+
+static void print_findings(const struct netmap *nm, const struct pinpoint *l)
+{
+    for (size_t i = 0; i < l->nfindings; i++) {
+        const struct pinpoint_finding *f = &l->findings[i];
+        size_t slow = 0;
+        for (size_t k = 0; k < f->ntests; k++)
+            slow += f->tests[k].slow;
+        if (f->kind == PINPOINT_CLEARED) {
+            out_comment("cleared (%s): node %s (endpoint %zu) as %s, slow with %zu of %zu "
+                        "screening figures, but with %zu of %zu known good partners measured "
+                        "alone; %zu extra rounds",
+                        judge_metric_names[f->metric], netmap_host(nm, (int)f->a), f->a,
+                        judge_role_names[f->role], f->screened_slow, f->screened, slow, f->ntests,
+                        f->rounds);
+            print_tests(nm, f);
+            continue;
+        }
+        if (f->kind == PINPOINT_NODE) {
+            const char *host = netmap_host(nm, (int)f->a);
+            out_comment("culprit (%s): node %s (endpoint %zu, switch %s) as %s: slow with %zu of "
+                        "%zu known good partners measured alone, and %zu of its %zu screening "
+                        "figures; %zu extra rounds",
+                        judge_metric_names[f->metric], host, f->a, sw_name(f->a),
+                        judge_role_names[f->role], slow, f->ntests, f->screened_slow,
+                        f->screened, f->rounds);
+            print_tests(nm, f);
+            culprit_row(nm, f, host, host, "node");
+            continue;
+        }
+        char from[96], to[96], words[256];
+        scope_name(nm, f->from, f->a, from, sizeof from);
+        scope_name(nm, f->to, f->b, to, sizeof to);
+        enum judge_element el = judge_element_of(f->from, f->to);
+        route_words(nm, f, el, words, sizeof words);
+        char how[160];
+        if (f->under_load)
+            snprintf(how, sizeof how, "its %zu pairs of a round slow all at once against a "
+                     "control, not alone", f->bundle);
+        else
+            snprintf(how, sizeof how, "found on %s -> %s, slow alone twice",
+                     netmap_host(nm, (int)f->a), netmap_host(nm, (int)f->b));
+        out_comment("culprit (%s): %s%s: slow from %s to %s; %s; %zu later slow pairs the "
+                    "same, %zu of %zu screening figures it covers slow; %zu extra rounds",
+                    judge_metric_names[f->metric], words, f->both_ways ? ", both ways" : "", from,
+                    to, how, f->covered, f->screened_slow, f->screened, f->rounds);
+        print_tests(nm, f);
+        culprit_row(nm, f, from, to, judge_element_names[el]);
+    }
+}
+
+static void print_nodes(const struct netmap *nm, const struct screening *s, const struct pinpoint *l)
+{
+    size_t n = (size_t)nm->endpoints;
+    out_comment("per node: its screening figures' medians (bandwidth sent and received in MB/s, "
+                "latency in us), how many it had and how many were slow, and the verdict");
+    out_comment("endpoint host switch group send_median recv_median latency_median figures slow verdict");
+    /* Each node's figures, by one pass into per-node lists. */
+    size_t *count = netmap_alloc(n * 3, sizeof *count, NULL);
+    for (size_t k = 0; k < s->nobs; k++) {
+        const struct judge_obs *o = &s->obs[k];
+        if (o->metric == JUDGE_BANDWIDTH) {
+            count[3 * o->a]++;
+            count[3 * o->b + 1]++;
+        } else {
+            count[3 * o->a + 2]++;
+            count[3 * o->b + 2]++;
+        }
+    }
+    size_t *start = netmap_alloc(n * 3 + 1, sizeof *start, NULL);
+    for (size_t i = 0; i < 3 * n; i++)
+        start[i + 1] = start[i] + count[i];
+    double *val = netmap_alloc(start[3 * n], sizeof *val, NULL);
+    memset(count, 0, n * 3 * sizeof *count);
+    for (size_t k = 0; k < s->nobs; k++) {
+        const struct judge_obs *o = &s->obs[k];
+        size_t at[2] = {o->metric == JUDGE_BANDWIDTH ? 3 * o->a : 3 * o->a + 2,
+                        o->metric == JUDGE_BANDWIDTH ? 3 * o->b + 1 : 3 * o->b + 2};
+        for (int i = 0; i < 2; i++)
+            val[start[at[i]] + count[at[i]]++] = o->value;
+    }
+    for (size_t e = 0; e < n; e++) {
+        double med[3];
+        for (int r = 0; r < 3; r++)
+            med[r] = count[3 * e + r] ? stats_median(&val[start[3 * e + r]], count[3 * e + r]) : NAN;
+        size_t figures = 0, slow = 0;
+        bool named = false, suspect = false;
+        for (int r = 0; r < JUDGE_NROLES; r++) {
+            figures += l->tally[e * JUDGE_NROLES + r].count;
+            slow += l->tally[e * JUDGE_NROLES + r].slow;
+            named |= l->named[e * JUDGE_NROLES + r];
+            suspect |= judge_suspect(&l->tally[e * JUDGE_NROLES + r]);
+        }
+        const char *verdict = named ? "named" : suspect ? "cleared" : "ok";
+        const char *host = netmap_host(nm, (int)e);
+        out_line("%zu %s %s %s %.3f %.3f %.3f %zu %zu %s", e, host, sw_name(e), group_name(e), med[0],
+                 med[1], med[2], figures, slow, verdict);
+        report_row_begin("netmap_locate_node");
+        report_row_size("endpoint", e);
+        report_row_string("host", host);
+        report_row_string("switch", sw_name(e));
+        report_row_string("group", group_name(e));
+        report_row_double("send_median", med[0]);
+        report_row_double("recv_median", med[1]);
+        report_row_double("latency_median", med[2]);
+        report_row_size("figures", figures);
+        report_row_size("slow", slow);
+        report_row_string("verdict", verdict);
+        report_row_end();
+    }
+    out_block_end();
+    free(count);
+    free(start);
+    free(val);
+}
+
+static void print_references(const struct judge *j)
+{
+    for (int m = 0; m < JUDGE_NMETRICS; m++)
+        for (int c = 0; c < FABRIC_NCLASSES; c++) {
+            const struct judge_ref *r = &j->ref[m][c];
+            if (r->count)
+                out_comment("reference (%s, %s pairs): median %.3f %s, MAD %.3f, over %zu figures",
+                            judge_metric_names[m], fabric_class_names[c], r->median,
+                            judge_metric_units[m], r->mad, r->count);
+        }
+}
+
+static void print_verdict(const struct netmap *nm, const struct screening *s,
+                          const struct pinpoint *l)
+{
+    size_t nodes = 0, routes = 0;
+    for (size_t i = 0; i < l->nfindings; i++)
+        nodes += l->findings[i].kind == PINPOINT_NODE,
+            routes += l->findings[i].kind == PINPOINT_ROUTE;
+    size_t pairs = 0;
+    for (size_t k = 0; k < s->nobs; k++)
+        pairs += s->obs[k].metric == JUDGE_LATENCY;
+    out_comment("verdict: %d nodes and %zu pairs judged in %zu screening rounds; %zu node findings "
+                "and %zu route findings named; %zu suspect nodes cleared, %zu of %zu slow pairs "
+                "cleared alone%s; %zu extra rounds (pairs measured alone, %zu of them for the "
+                "references alone; at most %zu)",
+                nm->endpoints, pairs, s->rounds, nodes, routes, l->cleared_nodes,
+                l->cleared_pairs, l->slow_pairs,
+                l->unexamined ? " (some left unexamined: more rounds with --max-probes)" : "",
+                l->probes, l->calibration, l->max_probes);
+    if (l->unexamined)
+        out_comment("verdict: %zu slow pairs left unexamined (--max-probes %zu reached)",
+                    l->unexamined, l->max_probes);
+    report_row_begin("netmap_locate_verdict");
+    report_row_size("nodes", (size_t)nm->endpoints);
+    report_row_size("pairs", pairs);
+    report_row_size("rounds", s->rounds);
+    report_row_size("named_nodes", nodes);
+    report_row_size("named_routes", routes);
+    report_row_size("cleared_nodes", l->cleared_nodes);
+    report_row_size("slow_pairs", l->slow_pairs);
+    report_row_size("cleared_pairs", l->cleared_pairs);
+    report_row_size("unexamined", l->unexamined);
+    report_row_size("extra_rounds", l->probes);
+    report_row_end();
+}
+
+/* ---------------------------------------------------------------- run */
+
+static size_t probe_budget(size_t n)
+{
+    if (max_probes)
+        return max_probes;
+    size_t log2n = 1;
+    while (((size_t)1 << log2n) < n)
+        log2n++;
+    return 16 + 8 * log2n;
+}
+
+static bool run(struct netmap *nm)
+{
+    size_t n = (size_t)nm->endpoints;
+    bool root = nm->me == 0;
+    struct round_plan rp = {NULL, NULL, 0};
+    unsigned long long nrounds = 0;
+    if (root) {
+        plan_rounds(&rp);
+        nrounds = rp.count;
+    }
+    MPI_CHECK(MPI_Bcast(&nrounds, 1, MPI_UNSIGNED_LONG_LONG, 0, nm->lane));
+    if (!root) {
+        rp.aim = netmap_alloc(nrounds, sizeof *rp.aim, NULL);
+        rp.index = netmap_alloc(nrounds, sizeof *rp.index, NULL);
+        rp.count = nrounds;
+    }
+    MPI_CHECK(MPI_Bcast(rp.aim, (int)nrounds, MPI_INT, 0, nm->lane));
+    struct screening s = {NULL, 0, 0, rp.count};
+    bool ok = true;
+    out_comment("round aim pairs bandwidth_median[MB/s] latency_median[us]");
+    for (size_t r = 0; r < rp.count; r++)
+        ok &= screen_round(nm, r, (enum plan_aim)rp.aim[r], rp.index[r], &s);
+    out_block_end();
+    free(rp.aim);
+    free(rp.index);
+    if (!root) {
+        ok &= follow(nm);
+        return ok;
+    }
+    struct judge j = {{mads, min_worse / 100}, {{{0, 0, 0}}}};
+    if (judge_references(&j, s.obs, s.nobs))
+        err_fatal("cannot judge %zu figures", s.nobs);
+    print_references(&j);
+    struct prober p = {nm, true};
+    struct pinpoint l = {.fabric = &fabric, .judge = &j, .obs = s.obs, .nobs = s.nobs, .n = n,
+                         .confirmers = confirmers, .max_probes = probe_budget(n),
+                         .seed = nm->cfg.seed, .probe = probe, .probe_set = probe_set,
+                         .ctx = &p};
+    if (pinpoint_run(&l))
+        err_fatal("cannot search %zu figures", s.nobs);
+    int stop[3] = {PROBE_STOP, 0, 0};
+    MPI_CHECK(MPI_Bcast(stop, 3, MPI_INT, 0, nm->lane));
+    print_findings(nm, &l);
+    print_nodes(nm, &s, &l);
+    print_verdict(nm, &s, &l);
+    pinpoint_free(&l);
+    free(s.obs);
+    return ok && p.ok;
+}
+
+static void settings(const struct netmap *nm)
+{
+    const struct netmap_config *c = &nm->cfg;
+    if (nm->lanes > 1)
+        err_usage("locate takes one rank of each node (--ranks-per-node=1) or every rank (all)");
+    load_fabric(nm);
+    if (topology_path && nm->hosts)
+        out_comment("topology: %s (%zu of %d endpoints placed, %zu switches, %zu groups)",
+                    strcmp(topology_path, "slurm") == 0 ? slurm_topology() : topology_path,
+                    fabric.placed, nm->endpoints, fabric.nswitches, fabric.ngroups);
+    else
+        out_comment("topology: %s", topology_source);
+    out_comment("screening: rounds of disjoint pairs, %zu at least (seed %zu; with a topology, "
+                "enough for every two groups and every two switches of a group to meet, all "
+                "their pairs at once); in each, bandwidth both ways "
+                "(%zu messages of %zu bytes in flight, median of %zu repetitions after a warm-up, "
+                "the sender's clock) and latency (half the round trip of %zu-byte ping-pongs, "
+                "median of %zu after 10 untimed)",
+                partners, c->seed, c->window, c->size, c->iters, c->lat_size, c->lat_iters);
+    out_comment("rule: a figure is slow when more than %g MADs and %g%% worse than the median of "
+                "its class (same switch, same group, across groups); a node is a suspect when "
+                "most of its figures in a role are slow, and is named when most of %zu known "
+                "good partners, measured alone, agree (--mads, --min-worse, --confirm)",
+                mads, min_worse, confirmers);
+    report_table("netmap_locate_round", "bandwidth_median", REPORT_HIGHER_BETTER, NULL);
+    report_key("round", REPORT_UNIT_COUNT);
+    report_key("aim", REPORT_UNIT_TEXT);
+    report_value("pairs", REPORT_UNIT_COUNT);
+    report_value("bandwidth_median", REPORT_UNIT_MB_S);
+    report_value("latency_median", REPORT_UNIT_US);
+    report_no_iterations();
+    report_table("netmap_locate_node", "send_median", REPORT_NOT_RANKED, NULL);
+    report_key("endpoint", REPORT_UNIT_COUNT);
+    report_key("host", REPORT_UNIT_TEXT);
+    report_value("switch", REPORT_UNIT_TEXT);
+    report_value("group", REPORT_UNIT_TEXT);
+    netmap_report_values(REPORT_UNIT_MB_S, "send_median", "recv_median", NULL);
+    report_value("latency_median", REPORT_UNIT_US);
+    report_value("figures", REPORT_UNIT_COUNT);
+    report_value("slow", REPORT_UNIT_COUNT);
+    report_value("verdict", REPORT_UNIT_TEXT);
+    report_no_iterations();
+    report_table("netmap_locate_culprit", "element", REPORT_NOT_RANKED, NULL);
+    report_key("kind", REPORT_UNIT_TEXT);
+    report_key("metric", REPORT_UNIT_TEXT);
+    report_key("role", REPORT_UNIT_TEXT);
+    report_key("element", REPORT_UNIT_TEXT);
+    report_key("from_scope", REPORT_UNIT_TEXT);
+    report_key("from", REPORT_UNIT_TEXT);
+    report_key("to_scope", REPORT_UNIT_TEXT);
+    report_key("to", REPORT_UNIT_TEXT);
+    netmap_report_values(REPORT_UNIT_TEXT, "from_host", "to_host", "from_switch", "to_switch",
+                         "from_group", "to_group", NULL);
+    report_value("bandwidth", REPORT_UNIT_MB_S);
+    report_value("latency", REPORT_UNIT_US);
+    report_value("worse_pct", REPORT_UNIT_PERCENT);
+    netmap_report_values(REPORT_UNIT_COUNT, "screened", "screened_slow", "covered", "rounds", NULL);
+    netmap_report_values(REPORT_UNIT_BOOL, "under_load", "both_ways", NULL);
+    report_no_iterations();
+    report_table("netmap_locate_verdict", "named_nodes", REPORT_NOT_RANKED, NULL);
+    netmap_report_values(REPORT_UNIT_COUNT, "nodes", "pairs", "rounds", "named_nodes",
+                         "named_routes", "cleared_nodes", "slow_pairs", "cleared_pairs",
+                         "unexamined", "extra_rounds", NULL);
+    report_no_iterations();
+}
+
+int main(int argc, char **argv)
+{
+    const struct opt_spec options[] = {
+        {"partners", 0, OPT_SIZE, &partners, "K", "screening rounds at least: partners each node meets (8; with a topology, enough for every two groups and every two switches of a group to meet)", 1, 100000, false, NULL, NULL},
+        {"confirm", 0, OPT_SIZE, &confirmers, "N", "known good partners a suspect node is measured against alone (3)", 1, PINPOINT_MAX_TESTS, false, NULL, NULL},
+        {"max-probes", 0, OPT_SIZE, &max_probes, "N", "pairs measured alone after the screening, at most (16 + 8 log2 N)", 1, 1000000, false, NULL, NULL},
+        {"topology", 0, OPT_STRING, &topology_path, "FILE|slurm", "switch and group of each node: 'HOST SWITCH [GROUP]' lines or Slurm's topology.conf (slurm: the one beside $SLURM_CONF)", 0, 0, false, NULL, NULL},
+        {"mads", 0, OPT_DOUBLE, &mads, "K", "a figure is slow when worse than its class's median by more than K MADs (3)", 0, 1000, true, NULL, NULL},
+        {"min-worse", 0, OPT_DOUBLE, &min_worse, "PCT", "and by at least PCT percent (10)", 0, 99, true, NULL, NULL},
+    };
+    const struct netmap_program prog = {
+        "locate", "Network map: the slow nodes and links, found in rounds of pairs",
+        "Which nodes, NICs and links are slow, in O(log N) rounds rather than N^2 pairs:\n"
+        "--partners rounds of disjoint pairs measure bandwidth both ways and latency, each\n"
+        "figure judged against the pairs of its class of distance (same switch, same\n"
+        "group, across groups, from --topology); suspects are measured again alone\n"
+        "against known good nodes before they are named, and slow routes are narrowed to\n"
+        "the switch or group links they share. Findings are '# culprit' lines (status 0).",
+        options, sizeof options / sizeof options[0], 4, true,
+        "a figure is the median of its repetitions; the rows hold medians of figures", settings, run};
+    netmap_main(argc, argv, &prog);
+}
