@@ -65,7 +65,7 @@ static int expand(const char *item, size_t len, char *name, size_t used,
     }
     const char *close = memchr(open, ']', len - (size_t)(open - item));
     size_t pre = (size_t)(open - item);
-    if (!close || used + pre >= FABRIC_NAME_LEN)
+    if (!close || close == open + 1 || used + pre >= FABRIC_NAME_LEN)
         return -1;
     memcpy(name + used, item, pre);
     const char *rest = close + 1;

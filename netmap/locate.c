@@ -20,7 +20,6 @@
  * the element they share. Rank 0 keeps O(N) figures per round; no N x N
  * matrix is formed or printed.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +27,7 @@
 
 #include "err.h"
 #include "fabric.h"
-#include "infile.h"
+#include "fabric_load.h"
 #include "judge.h"
 #include "netmap.h"
 #include "out.h"
@@ -39,110 +38,12 @@
 #include "transfer.h"
 #include "watchdog.h"
 
-#define TOPOLOGY_MAX_BYTES ((size_t)256 << 20)
-
 static size_t partners = 8, confirmers = 3, max_probes;
 static double mads = 3, min_worse = 10;
 static const char *topology_path;
 
 /* The fabric on every rank; its names on the printing rank. */
 static struct fabric fabric;
-static const char *topology_source = "none: the rounds are random, every pair of one class";
-
-static const char *slurm_topology(void)
-{
-    static char path[4096];
-    const char *conf = getenv("SLURM_CONF");
-    if (conf && *conf) {
-        const char *slash = strrchr(conf, '/');
-        int dir = slash ? (int)(slash - conf) : 1;
-        snprintf(path, sizeof path, "%.*s/topology.conf", dir, slash ? conf : ".");
-    } else {
-        snprintf(path, sizeof path, "/etc/slurm/topology.conf");
-    }
-    return path;
-}
-
-/* The whole file, or NULL with the reason in err. */
-static char *read_text(const char *path, char *err, size_t errlen)
-{
-    FILE *in = infile_open(path, err, errlen);
-    if (!in)
-        return NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    while (text) {
-        if (len + 1 == cap) {
-            if (cap >= TOPOLOGY_MAX_BYTES) {
-                snprintf(err, errlen, "larger than %zu MiB", TOPOLOGY_MAX_BYTES >> 20);
-                free(text);
-                text = NULL;
-                break;
-            }
-            char *more = realloc(text, cap * 2);
-            if (!more) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = more;
-            cap *= 2;
-        }
-        size_t got = fread(text + len, 1, cap - 1 - len, in);
-        len += got;
-        if (got == 0) {
-            if (ferror(in)) {
-                snprintf(err, errlen, "%s", strerror(errno));
-                free(text);
-                text = NULL;
-            }
-            break;
-        }
-    }
-    if (text)
-        text[len] = '\0';
-    else if (!err[0])
-        snprintf(err, errlen, "out of memory");
-    fclose(in);
-    return text;
-}
-
-/* The printing rank reads and parses the topology; every rank gets the
- * switch and group numbers. Collective over the world. */
-static void load_fabric(const struct netmap *nm)
-{
-    size_t n = (size_t)nm->endpoints;
-    char err[256] = "";
-    bool bad = false;
-    if (topology_path && nm->hosts) {
-        const char *path = strcmp(topology_path, "slurm") == 0 ? slurm_topology() : topology_path;
-        char *text = read_text(path, err, sizeof err);
-        const char **hosts = malloc((n ? n : 1) * sizeof *hosts);
-        if (text && hosts) {
-            for (size_t e = 0; e < n; e++)
-                hosts[e] = netmap_host(nm, (int)e);
-            char why[200];
-            if (fabric_parse(text, hosts, n, &fabric, why, sizeof why)) {
-                snprintf(err, sizeof err, "%s: %s", path, why);
-                bad = true;
-            }
-        } else {
-            char why[200];
-            snprintf(why, sizeof why, "%s", err[0] ? err : "out of memory");
-            snprintf(err, sizeof err, "cannot read the topology %s: %s", path, why);
-            bad = true;
-        }
-        free(text);
-        free(hosts);
-    }
-    err_any(MPI_COMM_WORLD, bad, ERR_STATUS_USAGE, "%s", err);
-    if (!nm->hosts && fabric_alloc(n, &fabric))
-        err_fatal("cannot allocate the topology of %zu endpoints", n);
-    if (!topology_path && nm->hosts && fabric_none(n, &fabric))
-        err_fatal("cannot allocate the topology of %zu endpoints", n);
-    MPI_CHECK(MPI_Bcast(fabric.sw, (int)n, MPI_INT, 0, MPI_COMM_WORLD));
-    MPI_CHECK(MPI_Bcast(fabric.group, (int)n, MPI_INT, 0, MPI_COMM_WORLD));
-}
 
 /* ---------------------------------------------------------------- measuring */
 
@@ -749,6 +650,7 @@ static bool run(struct netmap *nm)
     free(rp.index);
     if (!root) {
         ok &= follow(nm);
+        fabric_free(&fabric);
         return ok;
     }
     struct judge j = {{mads, min_worse / 100}, {{{0, 0, 0}}}};
@@ -769,6 +671,7 @@ static bool run(struct netmap *nm)
     print_verdict(nm, &s, &l);
     pinpoint_free(&l);
     free(s.obs);
+    fabric_free(&fabric);
     return ok && p.ok;
 }
 
@@ -777,13 +680,8 @@ static void settings(const struct netmap *nm)
     const struct netmap_config *c = &nm->cfg;
     if (nm->lanes > 1)
         err_usage("locate takes one rank of each node (--ranks-per-node=1) or every rank (all)");
-    load_fabric(nm);
-    if (topology_path && nm->hosts)
-        out_comment("topology: %s (%zu of %d endpoints placed, %zu switches, %zu groups)",
-                    strcmp(topology_path, "slurm") == 0 ? slurm_topology() : topology_path,
-                    fabric.placed, nm->endpoints, fabric.nswitches, fabric.ngroups);
-    else
-        out_comment("topology: %s", topology_source);
+    netmap_load_fabric(nm, topology_path, &fabric,
+                       "none: the rounds are random, every pair of one class");
     out_comment("screening: rounds of disjoint pairs, %zu at least (seed %zu; with a topology, "
                 "enough for every two groups and every two switches of a group to meet, all "
                 "their pairs at once); in each, bandwidth both ways "
@@ -844,7 +742,7 @@ int main(int argc, char **argv)
         {"partners", 0, OPT_SIZE, &partners, "K", "screening rounds at least: partners each node meets (8; with a topology, enough for every two groups and every two switches of a group to meet)", 1, 100000, false, NULL, NULL},
         {"confirm", 0, OPT_SIZE, &confirmers, "N", "known good partners a suspect node is measured against alone (3)", 1, PINPOINT_MAX_TESTS, false, NULL, NULL},
         {"max-probes", 0, OPT_SIZE, &max_probes, "N", "pairs measured alone after the screening, at most (16 + 8 log2 N)", 1, 1000000, false, NULL, NULL},
-        {"topology", 0, OPT_STRING, &topology_path, "FILE|slurm", "switch and group of each node: 'HOST SWITCH [GROUP]' lines or Slurm's topology.conf (slurm: the one beside $SLURM_CONF)", 0, 0, false, NULL, NULL},
+        NETMAP_TOPOLOGY_OPT(&topology_path),
         {"mads", 0, OPT_DOUBLE, &mads, "K", "a figure is slow when worse than its class's median by more than K MADs (3)", 0, 1000, true, NULL, NULL},
         {"min-worse", 0, OPT_DOUBLE, &min_worse, "PCT", "and by at least PCT percent (10)", 0, 99, true, NULL, NULL},
     };

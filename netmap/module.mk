@@ -2,4 +2,4 @@
 # by netmap.c; transfer.c holds the timed exchanges, plan.c who talks to
 # whom, culprit.c the rule that names slow nodes and links (unit tests link
 # them too).
-$(call family,netmap,pairs rings bisection congestion locate,netmap/netmap.c netmap/transfer.c netmap/plan.c netmap/culprit.c netmap/fabric.c netmap/judge.c netmap/pinpoint.c)
+$(call family,netmap,pairs rings bisection congestion locate,netmap/netmap.c netmap/transfer.c netmap/plan.c netmap/culprit.c netmap/fabric.c netmap/fabric_load.c netmap/judge.c netmap/pinpoint.c)

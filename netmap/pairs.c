@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "culprit.h"
+#include "fabric_load.h"
 #include "err.h"
 #include "netmap.h"
 #include "out.h"
@@ -42,6 +43,13 @@ static const char *const matrix_names[] = {"auto", "yes", "no", NULL};
 
 static int mode = MODE_SHIFTED, metric = METRIC_BOTH, matrix_when = MATRIX_AUTO;
 static double mads = 3, min_worse = 10;
+static const char *topology_path;
+static struct fabric fabric; /* every endpoint unplaced without --topology */
+
+static unsigned class_of(size_t a, size_t b, const void *ctx)
+{
+    return (unsigned)fabric_class_of(ctx, a, b);
+}
 
 /* One map being measured: figure and samples of every pair, on the
  * printing rank (matrix[from * n + to]; samples[(from * n + to) * count]). */
@@ -254,16 +262,26 @@ static void print_culprits(struct netmap *nm, const struct map *m)
 {
     struct culprit_rule rule = {mads, min_worse / 100};
     struct culprit_findings f;
-    if (culprit_find(m->matrix, m->n, m->sense, &rule, &f))
+    int rc = topology_path ? culprit_find_classed(m->matrix, m->n, m->sense, &rule, class_of,
+                                                  &fabric, FABRIC_NCLASSES, &f)
+                           : culprit_find(m->matrix, m->n, m->sense, &rule, &f);
+    if (rc)
         err_fatal("cannot judge the %s map", m->metric);
     const char *word = better_word(m->sense);
+    /* With classes, the figures judged are ratios to the class medians. */
+    const char *unit = f.classed ? "x its class's median" : m->unit;
+    for (int c = 0; f.classed && c < FABRIC_NCLASSES; c++)
+        if (f.class_count[c])
+            out_comment("class (%s, %s): %s pairs, median %.3f %s over %zu figures", m->metric,
+                        m->mode, fabric_class_names[c], f.class_ref[c], m->unit,
+                        f.class_count[c]);
     for (size_t i = 0; i < f.n_nodes; i++) {
         const struct culprit_node *c = &f.nodes[i];
         const char *host = netmap_host(nm, (int)c->node);
         out_comment("culprit (%s, %s): endpoint %zu (%s) as %s: median %.3f %s, %.1f%% %s the "
                     "median of the endpoints (%.3f %s, MAD %.3f)",
-                    m->metric, m->mode, c->node, host, culprit_dir_names[c->dir], c->median, m->unit, c->worse_pct,
-                    word, c->ref, m->unit, c->mad);
+                    m->metric, m->mode, c->node, host, culprit_dir_names[c->dir], c->median, unit, c->worse_pct,
+                    word, c->ref, unit, c->mad);
         culprit_row(m, "node", culprit_dir_names[c->dir], c->node, c->node, host, host,
                     c->median, c->ref, c->mad, c->worse_pct);
     }
@@ -272,8 +290,8 @@ static void print_culprits(struct netmap *nm, const struct map *m)
         const char *a = netmap_host(nm, (int)c->from), *b = netmap_host(nm, (int)c->to);
         out_comment("culprit (%s, %s): link %zu -> %zu (%s -> %s): %.3f %s, %.1f%% %s the "
                     "median of the pairs between endpoints not named (%.3f %s, MAD %.3f)",
-                    m->metric, m->mode, c->from, c->to, a, b, c->value, m->unit, c->worse_pct, word, c->ref,
-                    m->unit, c->mad);
+                    m->metric, m->mode, c->from, c->to, a, b, c->value, unit, c->worse_pct, word, c->ref,
+                    unit, c->mad);
         culprit_row(m, "link", "from-to", c->from, c->to, a, b, c->value, c->ref, c->mad,
                     c->worse_pct);
     }
@@ -359,6 +377,7 @@ static bool run(struct netmap *nm)
         ok &= measure_latency(nm, &m);
         print_map(nm, &m, "latency, each pair alone");
     }
+    fabric_free(&fabric);
     return ok;
 }
 
@@ -415,9 +434,14 @@ static void settings(const struct netmap *nm)
         out_comment("latency: half the round trip of %zu-byte ping-pongs, each pair alone, "
                     "median of %zu round trips after 10 untimed",
                     c->lat_size, c->lat_iters);
+    netmap_load_fabric(nm, topology_path, &fabric, "none: every pair judged against all");
     out_comment("culprit rule: an endpoint's median as sender or receiver, or a link's figure, "
-                "more than %g MADs and %g%% worse than the median (--mads, --min-worse)",
-                mads, min_worse);
+                "more than %g MADs and %g%% worse than the median (--mads, --min-worse)%s",
+                mads, min_worse,
+                topology_path ? "; each figure first divided by the median of its class (same "
+                                "switch, same group, across groups): a pair further away is not "
+                                "worse for it"
+                              : "");
     declare_map("netmap_bandwidth", "bandwidth", REPORT_HIGHER_BETTER, REPORT_UNIT_MB_S);
     declare_map("netmap_latency", "latency", REPORT_LOWER_BETTER, REPORT_UNIT_US);
     declare_summaries("bandwidth", REPORT_UNIT_MB_S);
@@ -431,6 +455,7 @@ int main(int argc, char **argv)
         {"metric", 0, OPT_CHOICE, &metric, "both|bandwidth|latency", "which maps (both)", 0, 0, false, metric_names, NULL},
         {"mads", 0, OPT_DOUBLE, &mads, "K", "culprit rule: worse than the median by more than K MADs (3)", 0, 1000, true, NULL, NULL},
         {"min-worse", 0, OPT_DOUBLE, &min_worse, "PCT", "culprit rule: and by at least PCT percent (10)", 0, 99, true, NULL, NULL},
+        NETMAP_TOPOLOGY_OPT(&topology_path),
         {"matrix", 0, OPT_CHOICE, &matrix_when, "auto|yes|no", "print the n x n matrices and per-pair JSON rows (auto: up to " XSTR(MATRIX_AUTO_MAX) " endpoints)", 0, 0, false, matrix_names, NULL},
     };
     const struct netmap_program prog = {

@@ -542,6 +542,101 @@ static void test_bad_rule(void **state)
     assert_int_equal(errno, EINVAL);
 }
 
+/* A fabric of 12 nodes: switches of 4 (0-3, 4-7, 8-11), the first two
+ * switches one group, the third another. Latency without noise: 1 us on a
+ * switch, 2 us in a group, 3 us across groups (MAD 0 in every class). */
+static unsigned twelve_class(size_t a, size_t b, const void *ctx)
+{
+    (void)ctx;
+    size_t sa = a / 4, sb = b / 4;
+    if (sa == sb)
+        return 0;
+    return (sa < 2) == (sb < 2) ? 1 : 2;
+}
+
+static void fill_classes(double *m, size_t n, const double *by_class)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < n; j++)
+            m[i * n + j] = i == j ? 0 : by_class[twelve_class(i, j, NULL)];
+}
+
+/* The plain rule names the nodes whose partners are further away on
+ * average (the third switch: 8 of its 11 partners across groups): what
+ * the classes are for. */
+static void test_distances_fool_the_plain_rule(void **state)
+{
+    (void)state;
+    double m[144], lat[3] = {1, 2, 3};
+    fill_classes(m, 12, lat);
+    struct culprit_findings f;
+    assert_int_equal(culprit_find(m, 12, CULPRIT_LOWER_BETTER, NULL, &f), 0);
+    assert_true(f.n_nodes + f.n_pairs > 0);
+    culprit_free(&f);
+}
+
+/* MAD 0 in every class, classes 1, 2 and 3 us apart: with the classes,
+ * every ratio is 1 and nobody is named. */
+static void test_classes_without_noise(void **state)
+{
+    (void)state;
+    double m[144], lat[3] = {1, 2, 3};
+    fill_classes(m, 12, lat);
+    struct culprit_findings f;
+    assert_int_equal(culprit_find_classed(m, 12, CULPRIT_LOWER_BETTER, NULL, twelve_class, NULL,
+                                          3, &f), 0);
+    assert_true(f.classed);
+    assert_double_equal(f.class_ref[0], 1, 0);
+    assert_double_equal(f.class_ref[1], 2, 0);
+    assert_double_equal(f.class_ref[2], 3, 0);
+    assert_int_equal(f.class_count[0], 12 * 3);
+    assert_int_equal(f.class_count[1], 8 * 4);
+    assert_int_equal(f.class_count[2], 2 * 8 * 4);
+    expect_nodes(&f, NULL, 0);
+    expect_pairs(&f, NULL, 0);
+    assert_double_equal(f.node_verdict[CULPRIT_SEND].mad, 0, 0);
+    culprit_free(&f);
+}
+
+/* With classes and MAD 0, a node 50% slower with every partner is named
+ * (the fraction decides), and a pair 30% slower than its class. */
+static void test_classes_still_find_faults(void **state)
+{
+    (void)state;
+    double m[144], lat[3] = {1, 2, 3};
+    fill_classes(m, 12, lat);
+    for (size_t o = 0; o < 12; o++)
+        if (o != 9) {
+            m[9 * 12 + o] *= 1.5;
+            m[o * 12 + 9] *= 1.5;
+        }
+    m[1 * 12 + 5] = 2.6; /* same group: 2 us */
+    struct culprit_findings f;
+    assert_int_equal(culprit_find_classed(m, 12, CULPRIT_LOWER_BETTER, NULL, twelve_class, NULL,
+                                          3, &f), 0);
+    const struct want_node nodes[] = {{9, CULPRIT_SEND}, {9, CULPRIT_RECV}};
+    expect_nodes(&f, nodes, 2);
+    const struct want_pair pairs[] = {{1, 5}};
+    expect_pairs(&f, pairs, 1);
+    assert_double_equal(f.nodes[0].median, 1.5, 1e-12);
+    assert_double_equal(f.pairs[0].value, 1.3, 1e-12);
+    culprit_free(&f);
+}
+
+static void test_classes_bad_input(void **state)
+{
+    (void)state;
+    double m[144] = {0};
+    struct culprit_findings f;
+    errno = 0;
+    assert_int_equal(culprit_find_classed(m, 12, CULPRIT_LOWER_BETTER, NULL, NULL, NULL, 3, &f), -1);
+    assert_int_equal(errno, EINVAL);
+    errno = 0;
+    assert_int_equal(culprit_find_classed(m, 12, CULPRIT_LOWER_BETTER, NULL, twelve_class, NULL,
+                                          CULPRIT_MAX_CLASSES + 1, &f), -1);
+    assert_int_equal(errno, EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -561,6 +656,10 @@ int main(void)
         cmocka_unit_test(test_receiver_only),
         cmocka_unit_test(test_min_worse_fraction),
         cmocka_unit_test(test_bad_rule),
+        cmocka_unit_test(test_distances_fool_the_plain_rule),
+        cmocka_unit_test(test_classes_without_noise),
+        cmocka_unit_test(test_classes_still_find_faults),
+        cmocka_unit_test(test_classes_bad_input),
     };
     return cmocka_run_group_tests_name("netmap_culprit", tests, NULL, NULL);
 }
