@@ -272,7 +272,7 @@ sweep_osu_groups() {
 # multi-node job, every rank its own endpoint on one node.
 sweep_netmap() {
     local p endpoints args=()
-    : "${NETMAP_PROGRAMS=pairs rings bisection congestion}"
+    : "${NETMAP_PROGRAMS=pairs rings bisection congestion locate}"
     endpoints=${SWEEP_NODES:-1}
     if [ "$endpoints" -le 1 ]; then
         args=(--ranks-per-node=all)
@@ -281,12 +281,19 @@ sweep_netmap() {
     # shellcheck disable=SC2206 # flags are words on purpose
     args+=(${NETMAP_FLAGS:-})
     for p in $NETMAP_PROGRAMS; do
-        if [ "$endpoints" -lt 2 ] || { [ "$p" = congestion ] && [ "$endpoints" -lt 4 ]; }; then
+        local least=2
+        case $p in congestion | locate) least=4 ;; esac
+        if [ "$endpoints" -lt "$least" ]; then
             sweep_log "skipping netmap $p: $endpoints endpoint(s) are too few"
             SWEEP_SKIPPED+=("$p")
             continue
         fi
-        sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "netmap/$p" "${args[@]}"
+        local extra=()
+        # locate judges by switch and group where Slurm's topology says them.
+        if [ "$p" = locate ] && [ -f "$(dirname "${SLURM_CONF:-/etc/slurm/slurm.conf}")/topology.conf" ]; then
+            extra=(--topology=slurm)
+        fi
+        sweep_run "$p" SWEEP_LAUNCH_ALL "$SWEEP_NP" "netmap/$p" "${args[@]}" "${extra[@]}"
     done
 }
 

@@ -107,9 +107,10 @@ void netmap_load_fabric(const struct netmap *nm, const char *topology_path, stru
     MPI_CHECK(MPI_Bcast(f->sw, (int)n, MPI_INT, 0, MPI_COMM_WORLD));
     MPI_CHECK(MPI_Bcast(f->group, (int)n, MPI_INT, 0, MPI_COMM_WORLD));
     if (topology_path && nm->hosts)
-        out_comment("topology: %s (%zu of %d endpoints placed, %zu switches, %zu groups)",
+        out_comment("topology: %s (%zu of %d endpoints placed, %zu switch%s, %zu group%s)",
                     strcmp(topology_path, "slurm") == 0 ? slurm_topology() : topology_path,
-                    f->placed, nm->endpoints, f->nswitches, f->ngroups);
+                    f->placed, nm->endpoints, f->nswitches, f->nswitches == 1 ? "" : "es",
+                    f->ngroups, f->ngroups == 1 ? "" : "s");
     else
         out_comment("topology: %s", none_text);
 }

@@ -97,14 +97,16 @@ bool judge_suspect(const struct judge_tally *t)
 }
 
 const char *const judge_element_names[JUDGE_NELEMENTS] = {
-    "uplink", "downlink", "switch-links", "group-links", "route", "links"};
+    "uplink", "group-uplink", "downlink", "switch-links", "group-links", "route", "links"};
 
 enum judge_element judge_element_of(enum judge_scope from, enum judge_scope to)
 {
     if (from == JUDGE_NODE && to == JUDGE_NODE)
         return JUDGE_PAIR_ROUTE;
     if (to == JUDGE_NODE)
-        return from == JUDGE_SWITCH ? JUDGE_UPLINK : JUDGE_DOWNLINK;
+        return from == JUDGE_SWITCH  ? JUDGE_UPLINK
+               : from == JUDGE_GROUP ? JUDGE_GROUP_UPLINK
+                                     : JUDGE_DOWNLINK;
     if (from == JUDGE_SWITCH && to == JUDGE_SWITCH)
         return JUDGE_SWITCH_LINKS;
     if (from == JUDGE_GROUP && to == JUDGE_GROUP)

@@ -85,13 +85,15 @@ extern const char *const judge_scope_names[JUDGE_NSCOPES]; /* "node", "switch", 
  * `to` (around receiver b) most likely is: an uplink of a's switch (its
  * other senders are slow to b, the rest of the fabric is not), a downlink
  * of b's switch (everyone is slow to b, a is not slow to b's neighbours),
+ * an uplink out of a's group (its group is slow to b, the rest is not),
  * the links between two switches or two groups, the pair's own route, or
  * links somewhere between the two reaches. */
 enum judge_element {
-    JUDGE_UPLINK, JUDGE_DOWNLINK, JUDGE_SWITCH_LINKS, JUDGE_GROUP_LINKS, JUDGE_PAIR_ROUTE,
-    JUDGE_LINKS, JUDGE_NELEMENTS
+    JUDGE_UPLINK, JUDGE_GROUP_UPLINK, JUDGE_DOWNLINK, JUDGE_SWITCH_LINKS, JUDGE_GROUP_LINKS,
+    JUDGE_PAIR_ROUTE, JUDGE_LINKS, JUDGE_NELEMENTS
 };
-/* "uplink", "downlink", "switch-links", "group-links", "route", "links" */
+/* "uplink", "group-uplink", "downlink", "switch-links", "group-links",
+ * "route", "links" */
 extern const char *const judge_element_names[JUDGE_NELEMENTS];
 enum judge_element judge_element_of(enum judge_scope from, enum judge_scope to);
 

@@ -182,9 +182,9 @@ bool pinpoint_covers(const struct pinpoint *l, const struct pinpoint_finding *f,
     /* An uplink (or a downlink) of a switch carries only some of its
      * receivers' (senders') traffic: which, the routing decides. Every pair
      * leaving (entering) the switch may be its. */
-    if (f->to == JUDGE_NODE && f->from == JUDGE_SWITCH)
-        return in_reach(fab, JUDGE_SWITCH, f->a, a) && !in_reach(fab, JUDGE_SWITCH, f->a, b);
-    if (f->to == JUDGE_NODE && f->from >= JUDGE_GROUP)
+    if (f->to == JUDGE_NODE && (f->from == JUDGE_SWITCH || f->from == JUDGE_GROUP))
+        return in_reach(fab, f->from, f->a, a) && !in_reach(fab, f->from, f->a, b);
+    if (f->to == JUDGE_NODE && f->from == JUDGE_ANY)
         return in_reach(fab, JUDGE_SWITCH, f->b, b) && !in_reach(fab, JUDGE_SWITCH, f->b, a);
     return in_reach(fab, f->from, f->a, a) && in_reach(fab, f->to, f->b, b);
 }
@@ -462,7 +462,9 @@ static int test_bundle(struct pinpoint *l, const struct judge_obs *s, struct pai
                        bool *done)
 {
     long u1, u2;
-    if (!l->probe_set || s->round == UINT32_MAX || !unit_of(l, s->a, s->b, &u1, &u2))
+    /* Latency does not depend on how wide a link is: only bandwidth. */
+    if (!l->probe_set || s->metric != JUDGE_BANDWIDTH || s->round == UINT32_MAX ||
+        !unit_of(l, s->a, s->b, &u1, &u2))
         return 0;
     size_t slow_here = 0;
     for (size_t i = 0; i < routes->n; i++) {

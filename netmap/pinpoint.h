@@ -32,7 +32,7 @@
  * fraction. Without two good nodes of a class, the screening's reference
  * serves.
  *
- * Under load. A link wider than one NIC (between two groups of a
+ * Under load (bandwidth). A link wider than one NIC (between two groups of a
  * dragonfly) may be slow for the pairs that crossed it together in a round
  * and fine for each alone. Where one round has three or more slow pairs
  * between the same two groups (or switches of a group), those pairs of
@@ -126,8 +126,9 @@ int pinpoint_run(struct pinpoint *l);
 void pinpoint_free(struct pinpoint *l);
 
 /* Whether finding f covers the pair from a to b in metric: a named node in
- * the role the pair uses; an uplink of a switch, every pair leaving it; the
- * downlink of a switch to a node, every pair entering that switch; other
+ * the role the pair uses; an uplink of a switch (or group), every pair
+ * leaving it; the downlink of a switch to a node, every pair entering that
+ * switch; other
  * routes, the pairs whose ends lie in their reaches. */
 bool pinpoint_covers(const struct pinpoint *l, const struct pinpoint_finding *f, int metric, size_t a,
                    size_t b);

@@ -152,13 +152,16 @@ static void match_units(const struct place *p, const struct ranges *u, uint64_t 
             continue;
         }
         size_t b = order[other].endpoint, b0 = u->start[b], b1 = u->start[b + 1];
+        /* The same two units meet again every m - 1 rounds (m even):
+         * then the second one turned by a node, so the pairs are new. */
+        size_t nb = b1 - b0, turn = (size_t)(t / (m + m % 2 - 1)) % nb;
         size_t k = 0;
-        for (; a0 + k < a1 && b0 + k < b1; k++)
-            pair_up(partner, p[a0 + k].endpoint, p[b0 + k].endpoint);
+        for (; a0 + k < a1 && k < nb; k++)
+            pair_up(partner, p[a0 + k].endpoint, p[b0 + (k + turn) % nb].endpoint);
         for (size_t i = a0 + k; i < a1; i++)
             pool[(*npool)++] = p[i].endpoint;
-        for (size_t i = b0 + k; i < b1; i++)
-            pool[(*npool)++] = p[i].endpoint;
+        for (size_t i = k; i < nb; i++)
+            pool[(*npool)++] = p[b0 + (i + turn) % nb].endpoint;
     }
 }
 
@@ -190,7 +193,13 @@ void plan_matching(uint64_t seed, uint64_t round, enum plan_aim aim, size_t n, c
     size_t known = 0;
     for (size_t e = 0; e < n; e++) {
         long g = group && group[e] >= 0 ? group[e] : -1, s = sw && sw[e] >= 0 ? sw[e] : -1;
-        uint64_t own = draw_of(seed, round * 4 + (uint64_t)aim, 3, (long)e);
+        /* Whole units meet in node order, as a job's ranks do: on a fat
+         * tree routed by destination (d-mod-k) the blocks of consecutive
+         * nodes take distinct uplinks, so a round crosses the fabric
+         * without colliding flows and a slow link stands out. */
+        uint64_t own = aim == PLAN_ACROSS_GROUPS || aim == PLAN_SAME_GROUP
+                           ? (uint64_t)e
+                           : draw_of(seed, round * 4 + (uint64_t)aim, 3, (long)e);
         if (aim == PLAN_RANDOM || s < 0 || g < 0)
             g = s = -1; /* unknown endpoints go to the pool */
         if (aim == PLAN_ACROSS_GROUPS)

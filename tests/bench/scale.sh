@@ -114,6 +114,8 @@ while read -r program plat np _formats _expect args; do
         # (before the lines that read it) wrote.
         mkdir -p "$tmp/$n"
         a=${args//@TMP@/$tmp/$n}
+        # @PLAT@: the platform's prefix (its .topology beside it).
+        [ "$a" = "${a//@PLAT@/}" ] || a=${a//@PLAT@/$(platform_for "$n" "$plat")}
         if [ "$a" != "$args" ] && [ "$program" != cpm/model ] && [ -z "${model_at[$n]:-}" ]; then
             printf ' no model |'; continue
         fi

@@ -49,7 +49,7 @@ full_stdout() { # PROGRAM [EXTRA...]
     local program=$1 line np args
     shift
     case $program in
-    netmap/congestion) line="4 $SMALL_NETMAP" ;;
+    netmap/congestion | netmap/locate) line="4 $SMALL_NETMAP" ;;
     netmap/*) line="2 $SMALL_NETMAP" ;;
     tools/compare) line="0 $TMPD/a.jsonl $TMPD/b.jsonl" ;;
     *) line=$(jsonl_runs "$program" | head -n 1) ;;

@@ -44,6 +44,7 @@ make_platform() { # NAME
         ft64) args="preset fattree-64" ;;
         ft256-slow) args="preset fattree-256 --seed 7 --random-faults node=1@0.25" ;;
         df256-slow) args="preset dragonfly-256 --seed 11 --random-faults node-send=1@0.1" ;;
+        ft1024-faults) args="preset fattree-1024 --seed 3 --random-faults node=1,link=1" ;;
         *) echo "check-scale: no platform $name" >&2; return 1 ;;
     esac
     # shellcheck disable=SC2086
@@ -56,6 +57,8 @@ run_lines() { grep -vE '^[[:space:]]*(#|$)' "$RUNS"; }
 # What a text run must show (EXPECT): B:R, B gnuplot blocks and R data
 # rows (0:0 for the programs that write files or verdicts only); culprit,
 # at least one row and the culprit lines naming the ground truth's nodes;
+# located, netmap/locate's findings exactly the ground truth's faults
+# (located.py);
 # - only status, stderr and at least one row.
 check_text() { # EXPECT OUT
     local expect=$1 out=$2 rows blocks
@@ -63,7 +66,7 @@ check_text() { # EXPECT OUT
     blocks=$(count_blocks "$out")
     if grep -qE '(^|[[:space:]])Fail([[:space:]]|$)' "$out"; then echo "a row says Fail"; fi
     case $expect in
-        - | culprit) [ "$rows" -gt 0 ] || echo "no data row" ;;
+        - | culprit | located) [ "$rows" -gt 0 ] || echo "no data row" ;;
         *:*)
             [ "$blocks" = "${expect%%:*}" ] || echo "$blocks blocks, not ${expect%%:*}"
             [ "$rows" = "${expect#*:}" ] || echo "$rows rows, not ${expect#*:}" ;;
@@ -125,6 +128,7 @@ run_case() { # PROGRAM PLATFORM RANKS FORMATS EXPECT ARGS...
         if [ -z "$problems" ] && [ "$fmt" = text ]; then
             problems=$(check_text "$expect" "$out")
             [ "$expect" = culprit ] && problems="$problems$(check_culprits "$plat" "$out")"
+            [ "$expect" = located ] && problems="$problems$(python3 "$here/located.py" "$PLAT/$plat" "$out")"
         fi
         if [ -z "$problems" ] && [ "$fmt" = jsonl ]; then
             problems=$(python3 "$TOP/tests/integration/jsonl_check.py" "$TOP/doc/jsonl.schema.json" \
@@ -177,6 +181,7 @@ while read -r program plat np formats expect args; do
     fi
     [ "${made[$plat]}" = yes ] || continue
     n=$((n + 1))
+    args=${args//@PLAT@/$PLAT/$plat}
     # shellcheck disable=SC2086
     run_case "$program" "$plat" "$np" "$formats" "$expect" $args > "$TMPD/case.$n" 2>&1 < /dev/null &
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done

@@ -144,6 +144,8 @@ outputs_check_sweep() { # RESULTS TAG NP BUILD JOB_LOG
         [ "$prog" = congestion ] && [ "$np" -lt 4 ] && continue
         outputs_check_file "netmap $prog: $np ranks" "$results/$prog.$tag.dat" "$np" outputs_netmap_shape
     done
+    [ "$np" -ge 4 ] && outputs_check_file "netmap locate: $np ranks judged" "$results/locate.$tag.dat" \
+        "$np" outputs_netmap_locate_shape
     n=$(find "$results" -name "*.$tag.dat" | wc -l)
     if grep -q ' 0 failed$' "$log" && grep -q "^commsweep: $n written" "$log"; then
         ok "job log: $n files written, none failed"
@@ -162,6 +164,12 @@ outputs_netmap_pairs_shape() { # FILE NP
           for (i = 1; i <= NF; i++) if (i == r ? $i != "nan" : !($i + 0 > 0)) bad = 1 }
         END { exit bad || r != n }' "$1" || echo "not an $2 x $2 matrix with nan on its diagonal"
 }
+# A locate file: its verdict over NP nodes, and NP node rows.
+outputs_netmap_locate_shape() { # FILE NP
+    grep -q "^# verdict: $2 nodes and " "$1" &&
+        [ "$(awk '/^#/ || /^[[:space:]]*$/ { next } $NF ~ /^(ok|cleared|named)$/' "$1" | wc -l)" = "$2" ] ||
+        echo "no verdict over $2 nodes, or not $2 node rows"
+}
 # Any other netmap file: data rows whose last field is a positive number.
 outputs_netmap_shape() { # FILE NP
     awk '/^#/ || /^[[:space:]]*$/ { next } { n++; if (!($NF + 0 > 0)) bad = 1 }
@@ -177,7 +185,7 @@ outputs_check_plots() { # RESULTS TAG
         [ -f "$f" ] || continue
         case "$(basename "$f")" in
             osu_*) grep -q '^# Size' "$f" || continue ;;
-            rings.* | bisection.* | congestion.*) continue ;;
+            rings.* | bisection.* | congestion.* | locate.*) continue ;;
             pairs.*)
                 want=$((want + 1))
                 [ -s "${f%.dat}-bandwidth-shifted.png" ] && [ -s "${f%.dat}-latency.png" ] ||
