@@ -59,17 +59,32 @@ static bool fits(const struct pinpoint *l, size_t x, size_t g, const struct want
     return w->group_not < 0 || f->group[g] != w->group_not;
 }
 
-/* A good partner for x as w asks, drawn from the seed; SIZE_MAX: none. */
-static size_t pick(const struct pinpoint *l, size_t x, const struct want *w, uint64_t salt)
+/* A partner for x as w asks, drawn from the seed; SIZE_MAX: none. A
+ * suspect is measured against nodes never slow (tier 0) where there are
+ * some; a route's tests take any node not suspect (tier 1): the receivers
+ * that share a slow uplink were slow in the screening too, and leaving
+ * them out would hide the uplink. */
+static size_t pick_from(const struct pinpoint *l, size_t x, const struct want *w, uint64_t salt,
+                        int first_tier)
 {
     size_t n = l->n, start = (size_t)(mix(l->seed ^ mix(x * 131 + salt)) % (n ? n : 1));
-    for (int tier = 0; tier < 2; tier++)
+    for (int tier = first_tier; tier < 2; tier++)
         for (size_t k = 0; k < n; k++) {
             size_t g = (start + k) % n;
             if (good_at(l, g, tier) && fits(l, x, g, w))
                 return g;
         }
     return SIZE_MAX;
+}
+
+static size_t pick(const struct pinpoint *l, size_t x, const struct want *w, uint64_t salt)
+{
+    return pick_from(l, x, w, salt, 1);
+}
+
+static size_t pick_good(const struct pinpoint *l, size_t x, const struct want *w, uint64_t salt)
+{
+    return pick_from(l, x, w, salt, 0);
 }
 
 static bool can_probe(const struct pinpoint *l)
@@ -89,12 +104,12 @@ static const struct judge_ref *alone_reference(struct pinpoint *l, int metric, i
     size_t k = 0, used[6];
     for (size_t tries = 0; k < 3 && tries < 12 && can_probe(l); tries++) {
         struct want any = {-1, used, 2 * k, {-1, -1}, -1};
-        size_t a = pick(l, SIZE_MAX - tries, &any, 31 + tries);
+        size_t a = pick_good(l, SIZE_MAX - tries, &any, 31 + tries);
         if (a == SIZE_MAX)
             break;
         used[2 * k] = a;
         struct want w = {cls, used, 2 * k + 1, {-1, -1}, -1};
-        size_t b = pick(l, a, &w, 41 + tries);
+        size_t b = pick_good(l, a, &w, 41 + tries);
         if (b == SIZE_MAX)
             continue;
         used[2 * k + 1] = b;
@@ -238,7 +253,7 @@ static int confirm_node(struct pinpoint *l, size_t x, int role, struct pairs *ro
     for (size_t k = 0; nchosen < l->confirmers && k < 4 * l->confirmers + FABRIC_NCLASSES; k++) {
         int cls = (int)(k % FABRIC_NCLASSES);
         struct want w = {cls, chosen, nchosen, {-1, -1}, -1};
-        size_t g = pick(l, x, &w, k);
+        size_t g = pick_good(l, x, &w, k);
         if (g == SIZE_MAX || !can_probe(l))
             continue;
         chosen[nchosen++] = g;
@@ -291,6 +306,10 @@ static enum judge_scope reach_from(struct pinpoint *l, struct pinpoint_finding *
             return JUDGE_SWITCH;
         reach = JUDGE_GROUP;
     }
+    /* The receiver's own group, slow from its other switches: from
+     * anywhere, as far as this group can tell (a one-group fat tree). */
+    if (reach == JUDGE_GROUP && fab->group[a] == fab->group[b])
+        return JUDGE_ANY;
     struct want elsewhere = {-1, avoid, 2, {fab->sw[a], fab->sw[b]}, fab->group[a]};
     if (fab->group[a] < 0)
         elsewhere.group_not = -1;
@@ -301,23 +320,37 @@ static enum judge_scope reach_from(struct pinpoint *l, struct pinpoint_finding *
     return a1 == SIZE_MAX && a2 == SIZE_MAX ? JUDGE_NODE : reach;
 }
 
-/* How far it reaches on the receiving side. */
+/* How far it reaches on the receiving side: the receiver alone, its switch
+ * or its group; and then whether the sender is slow to elsewhere as well,
+ * which makes it the sender's side (an uplink shared by the receivers of
+ * some switches: a tapered fat tree's leaf has fewer uplinks than nodes). */
 static enum judge_scope reach_to(struct pinpoint *l, struct pinpoint_finding *f, size_t a, size_t b)
 {
     const struct fabric *fab = l->fabric;
-    size_t avoid[2] = {a, b};
+    size_t avoid[4] = {a, b, SIZE_MAX, SIZE_MAX};
     struct want same_switch = {FABRIC_SAME_SWITCH, avoid, 2, {-1, -1}, -1};
     size_t b1 = pick(l, b, &same_switch, 21);
     if (b1 == SIZE_MAX || !can_probe(l) ||
         !test(l, f, "the sender to another node of the receiver's switch", f->metric, a, b1))
         return JUDGE_NODE;
+    enum judge_scope reach = JUDGE_SWITCH;
     struct want same_group = {FABRIC_SAME_GROUP, avoid, 2, {fab->sw[a], -1}, -1};
     size_t b2 = pick(l, b, &same_group, 22);
     if (b2 != SIZE_MAX && can_probe(l) &&
         test(l, f, "the sender to a node of the receiver's group, on another switch", f->metric,
              a, b2))
-        return JUDGE_GROUP;
-    return JUDGE_SWITCH;
+        reach = JUDGE_GROUP;
+    avoid[2] = b1;
+    for (uint64_t k = 0; k < 2; k++) {
+        struct want other = {-1, avoid, 4, {fab->sw[a], fab->sw[b]},
+                             reach == JUDGE_GROUP ? fab->group[b] : -1};
+        size_t c = pick(l, a, &other, 23 + k);
+        avoid[3] = c;
+        if (c != SIZE_MAX && can_probe(l) &&
+            test(l, f, "the sender to a node elsewhere", f->metric, a, c))
+            return JUDGE_NODE;
+    }
+    return reach;
 }
 
 /* A link between two switches or groups covers its other direction too. */

@@ -152,9 +152,10 @@ static void match_units(const struct place *p, const struct ranges *u, uint64_t 
             continue;
         }
         size_t b = order[other].endpoint, b0 = u->start[b], b1 = u->start[b + 1];
-        /* The same two units meet again every m - 1 rounds (m even):
-         * then the second one turned by a node, so the pairs are new. */
-        size_t nb = b1 - b0, turn = (size_t)(t / (m + m % 2 - 1)) % nb;
+        /* The second unit turned by the round: still a block of
+         * consecutive nodes (no colliding flows), but each node meets
+         * another offset, and so another uplink, every round. */
+        size_t nb = b1 - b0, turn = (size_t)(t % nb);
         size_t k = 0;
         for (; a0 + k < a1 && k < nb; k++)
             pair_up(partner, p[a0 + k].endpoint, p[b0 + (k + turn) % nb].endpoint);

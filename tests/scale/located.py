@@ -14,7 +14,8 @@ stdout. A finding matches a fault when:
     fault's cable: the nodes behind its lower switch (a fat tree), a
     router's or a group's nodes (a dragonfly).
 Every fault must be matched by a finding, and every finding must match a
-fault; a finding that matches none is a false name.
+fault; a finding that matches none is a false name. netmap/pairs' culprit
+lines are read too (a link's near sides: its two nodes).
 """
 import json
 import re
@@ -22,6 +23,9 @@ import sys
 
 NODE = re.compile(r"# culprit \((\w+)\): node (\S+) \(endpoint \d+, switch \S+\) as "
                   r"(sender|receiver|round trips):")
+# netmap/pairs' lines, so that the two can be tabled side by side.
+PAIRS_NODE = re.compile(r"# culprit \((\w+), \w+\): endpoint \d+ \((\S+)\) as (sender|receiver):")
+PAIRS_LINK = re.compile(r"# culprit \((\w+), \w+\): link \d+ -> \d+ \((\S+) -> (\S+)\):")
 ROUTE = re.compile(r"# culprit \((\w+)\): (.*?): slow from (.+?) to (.+?); ")
 SHAPES = [
     (re.compile(r"an uplink of switch (\S+) "), "switch"),
@@ -65,7 +69,7 @@ def main(argv):
     problems = []
     false_names = 0
     for line in open(output):
-        m = NODE.match(line)
+        m = NODE.match(line) or PAIRS_NODE.match(line)
         if m:
             metric, host, role = m.groups()
             hit = False
@@ -80,10 +84,11 @@ def main(argv):
                 problems.append("a false name: " + line.strip()[:200])
             continue
         m = ROUTE.match(line)
-        if not m:
+        p = PAIRS_LINK.match(line)
+        if not m and not p:
             continue
-        metric, words = m.group(1), m.group(2)
-        sides = near_sides(words, switch, group)
+        metric = (m or p).group(1)
+        sides = near_sides(m.group(2), switch, group) if m else [{p.group(2)}, {p.group(3)}]
         hit = False
         for i, f in enumerate(faults):
             if f["kind"] not in ("link", "uplink", "latency") or f["kind"] == "latency" and f["element"] in f["nodes"]:
