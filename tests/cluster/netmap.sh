@@ -17,6 +17,10 @@
 #     congestors on the other 6 see their ring bandwidth fall (impact above
 #     1.2) and their isolated ring bandwidth within 30% of a rings run of
 #     the same two hosts.
+#   - locate, with the two switches as its topology and host 5's link at
+#     50mbit: names host 5 and nothing else (the trunk is every
+#     cross-switch pair's bottleneck, so those are judged against each
+#     other, and the slow host shows beside its switch's others).
 set -u
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/../lib.sh"
@@ -43,7 +47,7 @@ RING="--size 262144 --iters 5 --lat-iters 20"
 trap 'testbed_down; rm -rf "$TMPD"' EXIT
 trap 'exit 130' INT TERM
 why=$(testbed_unusable)
-for p in pairs rings bisection congestion; do
+for p in pairs rings bisection congestion locate; do
     [ -z "$why" ] && [ ! -x "$N/$p" ] && why="$N/$p is not built (make check-cluster builds it)"
 done
 if [ -n "$why" ]; then
@@ -131,6 +135,21 @@ if testbed_up 200mbit 200mbit 200mbit 200mbit 200mbit 200mbit 200mbit 200mbit; t
         "congestion: victims 0 and 4 under all-to-all congestors: bandwidth impact $impact, above 1.2"
     expect "[ -n '$plain' ] && [ -n '$alone' ] && awk 'BEGIN { r = $alone / $plain; exit !(r > 0.7 && r < 1.3) }'" \
         "congestion: the isolated victims' ring bandwidth ($alone MB/s) within 30% of a rings run of the same hosts ($plain)"
+
+    # locate: the switches as a topology by endpoint, host 5 at 50mbit.
+    for i in 0 1 2 3 4 5 6 7; do echo "@$i sw$((i / 4))"; done > "$TMPD/two-switches"
+    testbed_shape "$(testbed_ns 5)" eth0 50mbit
+    testbed_shape "$(testbed_bridge_ns)" p5 50mbit
+    for try in 1 2; do
+        cluster_run $ALL "$N/locate" $MAP --min-worse 25 --topology="$TMPD/two-switches" -c
+        got=$(sed -n 's/^# culprit (\([a-z]*\)): node .* (endpoint \([0-9]*\), .*) as \([a-z ]*\):.*/endpoint \2/p;
+                     s/^# culprit (\([a-z]*\)): \([^:]*\): slow from .*/route: \2/p' "$OUT" | sort -u | tr '\n' ';')
+        [ "$RC" = 0 ] && [ "$got" = "endpoint 5;" ] && break
+        [ "$try" = 1 ] && echo "# locate: measured again after status $RC, named '$got'"
+    done
+    cp "$OUT" "$RESULTS/locate.dat"
+    expect "[ \"\$RC\" = 0 ] && [ '$got' = 'endpoint 5;' ] && grep -q '^# all data validated' '$OUT'" \
+        "locate, two switches, host 5 at 50mbit: host 5 named, nothing else (named: '$got')"
 else
     not_ok "testbed of 8 hosts, two switches"
 fi
