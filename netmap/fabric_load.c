@@ -76,24 +76,22 @@ void netmap_load_fabric(const struct netmap *nm, const char *topology_path, stru
                         const char *none_text)
 {
     size_t n = (size_t)nm->endpoints;
-    char err[256] = "";
+    char err[600] = "", why[256] = "";
     bool bad = false;
     if (topology_path && nm->hosts) {
         const char *path = strcmp(topology_path, "slurm") == 0 ? slurm_topology() : topology_path;
-        char *text = read_text(path, err, sizeof err);
+        char *text = read_text(path, why, sizeof why);
         const char **hosts = malloc((n ? n : 1) * sizeof *hosts);
         if (text && hosts) {
             for (size_t e = 0; e < n; e++)
                 hosts[e] = netmap_host(nm, (int)e);
-            char why[200];
             if (fabric_parse(text, hosts, n, f, why, sizeof why)) {
-                snprintf(err, sizeof err, "%s: %s", path, why);
+                snprintf(err, sizeof err, "%.300s: %.255s", path, why);
                 bad = true;
             }
         } else {
-            char why[200];
-            snprintf(why, sizeof why, "%s", err[0] ? err : "out of memory");
-            snprintf(err, sizeof err, "cannot read the topology %s: %s", path, why);
+            snprintf(err, sizeof err, "cannot read the topology %.300s: %.255s", path,
+                     why[0] ? why : "out of memory");
             bad = true;
         }
         free(text);

@@ -638,7 +638,8 @@ int pinpoint_run(struct pinpoint *l)
     for (size_t i = 0; i < routes.n; i++)
         routes.p[i].cls = (uint8_t)fabric_class_of(l->fabric, routes.p[i].a, routes.p[i].b);
     sort_ctx = l;
-    qsort(routes.p, routes.n, sizeof *routes.p, by_worse);
+    if (routes.n > 1)
+        qsort(routes.p, routes.n, sizeof *routes.p, by_worse);
     l->slow_pairs = routes.n;
     done = calloc(routes.n ? routes.n : 1, sizeof *done);
     if (!done)
