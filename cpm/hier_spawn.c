@@ -94,6 +94,15 @@ _Noreturn void hier_spawn_helper_main(int argc, char **argv)
  * its own timer). */
 static char expired_line[900];
 static size_t expired_len;
+static const char *cleanup_path;
+
+/* Seconds a refused rank 0 gives the others to come out of the call. */
+#define SPAWN_REFUSED_GRACE 3
+
+void hier_spawn_cleanup(const char *path)
+{
+    cleanup_path = path;
+}
 
 static void spawn_expired(int sig)
 {
@@ -102,6 +111,8 @@ static void spawn_expired(int sig)
      * to come out before the launcher, seeing them end, tears the job down
      * (a line written as another rank ended was lost). */
     struct timespec wait = {expired_len ? 0 : 2, 0};
+    if (cleanup_path)
+        unlink(cleanup_path);
     if (expired_len && write(STDERR_FILENO, expired_line, expired_len) < 0)
         expired_len = 0;
     nanosleep(&wait, NULL);
@@ -200,10 +211,18 @@ MPI_Comm hier_spawn_helpers(const char *prog, const char *const *hosts,
         expired_len = 0;
         memcpy(expired_line, line, sizeof line);
         expired_len = len < 0 ? 0 : (size_t)len < sizeof line ? (size_t)len : sizeof line - 1;
+        /* The others may never come out of the call (Open MPI): a short
+         * wait for them, then this rank ends the run with the line. */
+        if (harness.size > 1 && limit > SPAWN_REFUSED_GRACE) {
+            struct itimerval when = {.it_value = {SPAWN_REFUSED_GRACE, 0}};
+            setitimer(ITIMER_REAL, &when, NULL);
+        }
     }
     int bad = code != MPI_SUCCESS, any;
     MPI_CHECK(MPI_Allreduce(&bad, &any, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD));
     spawn_timer_stop(&old);
+    if (any && cleanup_path)
+        unlink(cleanup_path);
     err_any(MPI_COMM_WORLD, code != MPI_SUCCESS, ERR_STATUS_USAGE,
             "MPI_Comm_spawn of a helper on host%s %s was refused: %s (%s)", n == 1 ? "" : "s",
             list, why, hint);

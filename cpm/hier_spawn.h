@@ -29,9 +29,18 @@ _Noreturn void hier_spawn_helper_main(int argc, char **argv);
  * (NULL: no key, the launcher chooses). Returns the merged communicator
  * (this run's ranks first, in order, then the helpers). A refusal of the
  * launcher, or a spawn that has not returned after limit seconds, ends
- * every rank with status 2 and one line naming the hosts. */
+ * every rank with status 2 and one line naming the hosts. Under Open MPI
+ * a refused rank 0 returns while the others stay in the call for good:
+ * rank 0 then waits SPAWN_REFUSED_GRACE seconds for them and ends the
+ * run itself, with its line (the launcher ends the ranks still inside). */
 MPI_Comm hier_spawn_helpers(const char *prog, const char *const *hosts,
                             const char *const *launch, size_t n, double limit);
+
+/* A file this rank has begun (an output's temporary name) that a spawn
+ * ending the run must remove (NULL: none): the end by time limit leaves
+ * through _exit, where nothing else would. The string must outlive the
+ * spawn. */
+void hier_spawn_cleanup(const char *path);
 
 /* Parents, collective over merged: tells the helpers to measure p's links
  * (rank_of: per host, its rank in merged) with kind (its index among the

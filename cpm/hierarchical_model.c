@@ -280,16 +280,21 @@ int main(int argc, char **argv)
         err_usage("hierarchy file %s, %s (--plan lists the hosts a run needs)", in, err);
     if (spawn_map)
         free(launch_names(&h, spawn_map)); /* refused now, not only when spawning */
-    /* Spawning comes before the output file, so that a spawn that never
-     * returns leaves no temporary file behind. */
+    /* The output file before any spawn: a folder that does not exist is
+     * refused at once, not after helpers were placed. A spawn that ends the
+     * run by its time limit removes the temporary file (hier_spawn_cleanup). */
+    struct ofile file;
+    int refused = harness.rank == 0 && ofile_open(&file, out, err, sizeof err) != 0;
+    err_any(MPI_COMM_WORLD, refused, ERR_STATUS_USAGE, "%s", err);
+    if (harness.rank == 0)
+        hier_spawn_cleanup(file.tmp);
     MPI_Comm comm = MPI_COMM_WORLD;
     size_t nspawned = 0;
     char why[600] = "";
     if (lacking)
         comm = spawn_missing(&h, argv[0], spawn_map, spawn_limit, rank_of, reach, &p, &nspawned,
                              why, sizeof why);
-    struct ofile file;
-    int refused = harness.rank == 0 && ofile_open(&file, out, err, sizeof err) != 0;
+    hier_spawn_cleanup(NULL);
     if (comm != MPI_COMM_WORLD) {
         /* The helpers go on only when the run does. */
         MPI_CHECK(MPI_Bcast(&refused, 1, MPI_INT, 0, MPI_COMM_WORLD));
@@ -304,7 +309,6 @@ int main(int argc, char **argv)
             err_usage("hierarchy file %s: %s", in, why);
         }
     }
-    err_any(MPI_COMM_WORLD, refused, ERR_STATUS_USAGE, "%s", err);
 
     out_header("CPM hierarchical model builder", argc, argv);
     out_comment("model: %s", kind->name);

@@ -146,6 +146,29 @@ COMMSWEEP_FAKE_HOSTS=fast1.east.lab,fast2.east.lab run 2 "$HM" -C Hockney -i "$T
 expect '[ "$RC" != 0 ] && [ "$(grep -c "^hierarchical_model: MPI_Comm_spawn of a helper on hosts slow1.west.lab (as nosuchhost.invalid), slow2.west.lab \(was refused\|did not return\)" "$ERR")" = 1 ] &&
         [ ! -e "$TMPD/spawn-x.model" ]' \
     "a helper the launcher cannot place: one line naming the hosts, no model file (status $RC)"
+# Hosts the job lacks, under the machine's own host name (no test hook):
+# the launcher cannot place the helpers. At 1, 3 and 5 ranks the run ends
+# within 20 s with one line naming the hosts, every rank with status 2
+# (Open MPI's mpirun itself says 1 after a refused spawn), and leaves no
+# file, not even a temporary one; an output folder that does not exist is
+# refused before anything is spawned.
+mkdir -p "$TMPD/lacking"
+for np in 1 3 5; do
+    env -u COMMSWEEP_FAKE_HOSTS $MPIEXEC $MPIEXEC_FLAGS -n "$np" "$HM" -C Hockney -i "$TMPD/h.out" \
+        -o "$TMPD/lacking/x.model" $SMALL > "$OUT" 2> "$ERR" &
+    pid=$! t0=$SECONDS
+    while kill -0 "$pid" 2> /dev/null && [ $((SECONDS - t0)) -lt 60 ]; do sleep 0.5; done
+    took=$((SECONDS - t0))
+    kill -9 "$pid" 2> /dev/null
+    wait "$pid"
+    RC=$?
+    expect "[ \"\$RC\" != 0 ] && [ $took -le 20 ] && [ \"\$(grep -c '^hierarchical_model: MPI_Comm_spawn of a helper on hosts fast1.east.lab' '$ERR')\" = 1 ] && [ -z \"\$(ls -A '$TMPD/lacking')\" ]" \
+        "hierarchical_model at $np ranks, the hierarchy's hosts not in the job: one line naming them, no file, within 20 s (status $RC after $took s)"
+done
+env -u COMMSWEEP_FAKE_HOSTS $MPIEXEC $MPIEXEC_FLAGS -n 3 "$HM" -C Hockney -i "$TMPD/h.out" \
+    -o "$TMPD/none/x.model" $SMALL > "$OUT" 2> "$ERR"
+RC=$?
+expect_usage_error "hierarchical_model -o in a folder that does not exist: refused before spawning" hierarchical_model
 refused 0 hierarchical_model "--spawn-host without NAME refused" \
     "$HM" -C Hockney -i "$TMPD/h.out" -o "$TMPD/x.model" --spawn-host slow1.west.lab
 refused 0 hierarchical_model "--spawn-host naming no host of the hierarchy refused" \
