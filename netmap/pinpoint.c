@@ -266,7 +266,9 @@ static int confirm_node(struct pinpoint *l, size_t x, int role, struct pairs *ro
         else
             slow_beyond += s;
     }
-    if (nchosen > 0 && 2 * slow > nchosen) {
+    /* Fine with a node of its own switch: not the node's NIC or port,
+     * whatever the others say (its traffic beyond is traced below). */
+    if (nchosen > 0 && 2 * slow > nchosen && near_ok == 0) {
         l->named[slot(x, role)] = true;
         return add_finding(l, &f) ? 0 : -1;
     }
@@ -277,7 +279,7 @@ static int confirm_node(struct pinpoint *l, size_t x, int role, struct pairs *ro
     if (!add_finding(l, &f))
         return -1;
     /* Fine on its own switch, slow beyond it: past the node's port. */
-    if (near_ok > 0 && slow_beyond > 0 && slow_beyond == nchosen - near_ok)
+    if (near_ok > 0 && slow_beyond > 0)
         for (size_t i = 0; i < f.ntests; i++)
             if (f.tests[i].slow && push(routes, f.tests[i].a, f.tests[i].b, f.metric, UINT32_MAX,
                                         f.tests[i].value))
@@ -371,7 +373,10 @@ static int trace_route(struct pinpoint *l, const struct judge_obs *s)
         bool reverse = !pinpoint_covers(l, f, s->metric, s->a, s->b);
         if (reverse && !covers_reverse(l, f, s))
             continue;
-        if (f->under_load) { /* its pairs are slow together, not alone */
+        /* Under load its pairs are slow together, not alone; and once two
+         * covered pairs were confirmed alone, the rest are taken as the
+         * same fault without a round each. */
+        if (f->under_load || f->covered_alone >= PINPOINT_COVER_CHECKS) {
             f->covered++;
             f->both_ways |= reverse;
             return 0;
@@ -380,6 +385,7 @@ static int trace_route(struct pinpoint *l, const struct judge_obs *s)
         struct pinpoint_finding scratch = {.metric = s->metric};
         if (test(l, &scratch, "again alone", s->metric, s->a, s->b)) {
             f->covered++;
+            f->covered_alone++;
             f->both_ways |= reverse;
         } else {
             l->cleared_pairs++;

@@ -9,9 +9,10 @@
  * (sending, receiving, round trips) is measured again, one pair at a time,
  * against `confirmers` nodes that were never slow in the screening (known
  * good), one of each class of distance in turn. It is named when most of
- * those are slow; when only the ones beyond its own switch are, the fault
- * is past its port and is traced as a route (below); otherwise it is
- * cleared (the screening's slowness was contention or noise).
+ * those are slow and its own switch's node is not fine with it; when the
+ * one of its own switch is fine and others beyond are slow, the fault is
+ * past its port and is traced as a route (below); otherwise it is cleared
+ * (the screening's slowness was contention or noise).
  *
  * Routes. A slow screening pair whose nodes are not named is measured
  * again alone, twice; slow both times, it is narrowed by single-pair tests: another
@@ -21,7 +22,9 @@
  * receiving side). The two reaches name the element: an uplink of the
  * sender's switch, the downlink to the receiver, the links between two
  * switches or two groups, or the pair's own route. A later slow pair that
- * a finding already covers costs one measurement, not a new search.
+ * a finding already covers costs one measurement, not a new search; once
+ * PINPOINT_COVER_CHECKS of them were confirmed, none (a link crossed by a
+ * thousand slow pairs is one fault, not a thousand rounds).
  *
  * A pair measured alone is judged against pairs of its class measured
  * alone (the screening's references hold the contention of a whole round:
@@ -62,6 +65,7 @@ typedef void (*pinpoint_set_fn)(void *ctx, int metric, const size_t *a, const si
                                 size_t count, double *value);
 
 #define PINPOINT_MAX_TESTS 8
+#define PINPOINT_COVER_CHECKS 2
 
 struct pinpoint_test {
     const char *what; /* "again alone", "another node of the sender's switch" ... */
@@ -88,7 +92,8 @@ struct pinpoint_finding {
     size_t a, b;              /* the node (a); a route's first slow pair, from a to b */
     enum judge_scope from, to; /* PINPOINT_ROUTE: how far it reaches on each side */
     size_t screened, screened_slow; /* the screening figures it explains, and the slow ones */
-    size_t covered;           /* later slow pairs confirmed as its (one measurement each) */
+    size_t covered;           /* later slow pairs taken as its */
+    size_t covered_alone;     /* of those, confirmed alone (PINPOINT_COVER_CHECKS at most) */
     bool under_load;          /* found by a bundle of pairs at once (tests[0] the bundle) */
     bool both_ways;           /* a link found slow in the other direction too */
     size_t bundle;            /* under_load: the pairs measured at once */
