@@ -114,11 +114,11 @@ while read -r program plat np _formats _expect args; do
         # (before the lines that read it) wrote.
         mkdir -p "$tmp/$n"
         a=${args//@TMP@/$tmp/$n}
-        # @PLAT@: the platform's prefix (its .topology beside it).
-        [ "$a" = "${a//@PLAT@/}" ] || a=${a//@PLAT@/$(platform_for "$n" "$plat")}
         if [ "$a" != "$args" ] && [ "$program" != cpm/model ] && [ -z "${model_at[$n]:-}" ]; then
             printf ' no model |'; continue
         fi
+        # @PLAT@: the platform's prefix (its .topology beside it).
+        [ "$a" = "${a//@PLAT@/}" ] || a=${a//@PLAT@/$(platform_for "$n" "$plat")}
         # shellcheck disable=SC2086
         got=$(measure "$n" "$ranks" "$plat" "$program" $a)
         [ -n "$got" ] && [ "$program" = cpm/model ] && model_at[$n]=1
