@@ -40,7 +40,7 @@ struct want {
     const size_t *avoid;   /* nodes it must not be */
     size_t navoid;
     int sw_not[2];         /* switches it must not be on (-1: none) */
-    int group_not;         /* a group it must not be in (-1: none) */
+    int group_not[2];      /* groups it must not be in (-1: none) */
 };
 
 static bool fits(const struct pinpoint *l, size_t x, size_t g, const struct want *w)
@@ -56,7 +56,10 @@ static bool fits(const struct pinpoint *l, size_t x, size_t g, const struct want
     for (int i = 0; i < 2; i++)
         if (w->sw_not[i] >= 0 && f->sw[g] == w->sw_not[i])
             return false;
-    return w->group_not < 0 || f->group[g] != w->group_not;
+    for (int i = 0; i < 2; i++)
+        if (w->group_not[i] >= 0 && f->group[g] == w->group_not[i])
+            return false;
+    return true;
 }
 
 /* A partner for x as w asks, drawn from the seed; SIZE_MAX: none. A
@@ -103,12 +106,12 @@ static const struct judge_ref *alone_reference(struct pinpoint *l, int metric, i
     double v[3];
     size_t k = 0, used[6];
     for (size_t tries = 0; k < 3 && tries < 12 && can_probe(l); tries++) {
-        struct want any = {-1, used, 2 * k, {-1, -1}, -1};
+        struct want any = {-1, used, 2 * k, {-1, -1}, {-1, -1}};
         size_t a = pick_good(l, SIZE_MAX - tries, &any, 31 + tries);
         if (a == SIZE_MAX)
             break;
         used[2 * k] = a;
-        struct want w = {cls, used, 2 * k + 1, {-1, -1}, -1};
+        struct want w = {cls, used, 2 * k + 1, {-1, -1}, {-1, -1}};
         size_t b = pick_good(l, a, &w, 41 + tries);
         if (b == SIZE_MAX)
             continue;
@@ -252,7 +255,7 @@ static int confirm_node(struct pinpoint *l, size_t x, int role, struct pairs *ro
     size_t nchosen = 0, slow = 0, slow_beyond = 0, near_ok = 0;
     for (size_t k = 0; nchosen < l->confirmers && k < 4 * l->confirmers + FABRIC_NCLASSES; k++) {
         int cls = (int)(k % FABRIC_NCLASSES);
-        struct want w = {cls, chosen, nchosen, {-1, -1}, -1};
+        struct want w = {cls, chosen, nchosen, {-1, -1}, {-1, -1}};
         size_t g = pick_good(l, x, &w, k);
         if (g == SIZE_MAX || !can_probe(l))
             continue;
@@ -294,12 +297,12 @@ static enum judge_scope reach_from(struct pinpoint *l, struct pinpoint_finding *
 {
     const struct fabric *fab = l->fabric;
     size_t avoid[2] = {a, b};
-    struct want same_switch = {FABRIC_SAME_SWITCH, avoid, 2, {-1, -1}, -1};
+    struct want same_switch = {FABRIC_SAME_SWITCH, avoid, 2, {-1, -1}, {-1, -1}};
     size_t a1 = pick(l, a, &same_switch, 11);
     if (a1 != SIZE_MAX && can_probe(l) &&
         !test(l, f, "another node of the sender's switch to the receiver", f->metric, a1, b))
         return JUDGE_NODE;
-    struct want same_group = {FABRIC_SAME_GROUP, avoid, 2, {fab->sw[b], -1}, -1};
+    struct want same_group = {FABRIC_SAME_GROUP, avoid, 2, {fab->sw[b], -1}, {-1, -1}};
     size_t a2 = pick(l, a, &same_group, 12);
     enum judge_scope reach = JUDGE_SWITCH;
     if (a2 != SIZE_MAX && can_probe(l)) {
@@ -312,9 +315,9 @@ static enum judge_scope reach_from(struct pinpoint *l, struct pinpoint_finding *
      * anywhere, as far as this group can tell (a one-group fat tree). */
     if (reach == JUDGE_GROUP && fab->group[a] == fab->group[b])
         return JUDGE_ANY;
-    struct want elsewhere = {-1, avoid, 2, {fab->sw[a], fab->sw[b]}, fab->group[a]};
-    if (fab->group[a] < 0)
-        elsewhere.group_not = -1;
+    /* Elsewhere: outside the sender's group and the receiver's (a node of
+     * the receiver's own group reaches it without the links between). */
+    struct want elsewhere = {-1, avoid, 2, {fab->sw[a], fab->sw[b]}, {fab->group[a], fab->group[b]}};
     size_t a3 = pick(l, a, &elsewhere, 13);
     if (a3 != SIZE_MAX && can_probe(l) &&
         test(l, f, "a node elsewhere to the receiver", f->metric, a3, b))
@@ -330,13 +333,13 @@ static enum judge_scope reach_to(struct pinpoint *l, struct pinpoint_finding *f,
 {
     const struct fabric *fab = l->fabric;
     size_t avoid[4] = {a, b, SIZE_MAX, SIZE_MAX};
-    struct want same_switch = {FABRIC_SAME_SWITCH, avoid, 2, {-1, -1}, -1};
+    struct want same_switch = {FABRIC_SAME_SWITCH, avoid, 2, {-1, -1}, {-1, -1}};
     size_t b1 = pick(l, b, &same_switch, 21);
     if (b1 == SIZE_MAX || !can_probe(l) ||
         !test(l, f, "the sender to another node of the receiver's switch", f->metric, a, b1))
         return JUDGE_NODE;
     enum judge_scope reach = JUDGE_SWITCH;
-    struct want same_group = {FABRIC_SAME_GROUP, avoid, 2, {fab->sw[a], -1}, -1};
+    struct want same_group = {FABRIC_SAME_GROUP, avoid, 2, {fab->sw[a], -1}, {-1, -1}};
     size_t b2 = pick(l, b, &same_group, 22);
     if (b2 != SIZE_MAX && can_probe(l) &&
         test(l, f, "the sender to a node of the receiver's group, on another switch", f->metric,
@@ -345,7 +348,7 @@ static enum judge_scope reach_to(struct pinpoint *l, struct pinpoint_finding *f,
     avoid[2] = b1;
     for (uint64_t k = 0; k < 2; k++) {
         struct want other = {-1, avoid, 4, {fab->sw[a], fab->sw[b]},
-                             reach == JUDGE_GROUP ? fab->group[b] : -1};
+                             {reach == JUDGE_GROUP ? fab->group[b] : -1, -1}};
         size_t c = pick(l, a, &other, 23 + k);
         avoid[3] = c;
         if (c != SIZE_MAX && can_probe(l) &&
