@@ -278,6 +278,24 @@ static bool slurm_value(const char *line, const char *key, char *out, size_t len
     return false;
 }
 
+/* The next line of *rest (cut at its newline and at a '#'), counted in
+ * p->line; NULL after the last. */
+static char *next_line(struct parser *p, char **rest)
+{
+    char *line = *rest;
+    if (!line)
+        return NULL;
+    char *next = strchr(line, '\n');
+    if (next)
+        *next++ = '\0';
+    *rest = next;
+    p->line++;
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    return line;
+}
+
 static int parse_slurm(struct parser *p, char *text)
 {
     struct fabric *f = p->f;
@@ -289,14 +307,7 @@ static int parse_slurm(struct parser *p, char *text)
         goto bad;
     p->current_group = -1;
     p->line = 0;
-    for (char *line = text, *next; line; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        p->line++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
+    for (char *line, *rest = text; (line = next_line(p, &rest)) != NULL;) {
         if (line[strspn(line, " \t\r")] == '\0')
             continue;
         size_t room_of_line = strlen(line) + 1;
@@ -350,14 +361,7 @@ static int parse_lines(struct parser *p, char *text)
 {
     struct fabric *f = p->f;
     p->line = 0;
-    for (char *line = text, *next; line; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        p->line++;
-        char *hash = strchr(line, '#');
-        if (hash)
-            *hash = '\0';
+    for (char *line, *rest = text; (line = next_line(p, &rest)) != NULL;) {
         char host[FABRIC_NAME_LEN], sw[FABRIC_NAME_LEN], group[FABRIC_NAME_LEN], extra[2];
         int got = sscanf(line, "%63s %63s %63s %1s", host, sw, group, extra);
         if (got <= 0)

@@ -5,15 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plan.h"
 #include "stats.h"
-
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15u;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
-    return x ^ (x >> 31);
-}
 
 static size_t slot(size_t node, int role)
 {
@@ -70,7 +63,7 @@ static bool fits(const struct pinpoint *l, size_t x, size_t g, const struct want
 static size_t pick_from(const struct pinpoint *l, size_t x, const struct want *w, uint64_t salt,
                         int first_tier)
 {
-    size_t n = l->n, start = (size_t)(mix(l->seed ^ mix(x * 131 + salt)) % (n ? n : 1));
+    size_t n = l->n, start = (size_t)(plan_hash(l->seed ^ plan_hash(x * 131 + salt)) % (n ? n : 1));
     for (int tier = first_tier; tier < 2; tier++)
         for (size_t k = 0; k < n; k++) {
             size_t g = (start + k) % n;

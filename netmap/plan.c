@@ -12,6 +12,11 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+uint64_t plan_hash(uint64_t x)
+{
+    return splitmix64(&x);
+}
+
 void plan_permutation(uint64_t seed, uint64_t stream, size_t n, size_t *out)
 {
     uint64_t state = seed * 0x2545f4914f6cdd1du + stream * 0x9e3779b97f4a7c15u + 1;

@@ -12,6 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* A well-mixed 64-bit value of x (splitmix64's step): the draws of the
+ * plans and of locate's choices of partners. */
+uint64_t plan_hash(uint64_t x);
+
 /* A permutation of 0..n-1 from seed and stream (the ring or bisection
  * number): Fisher-Yates over splitmix64, identical on every rank and every
  * platform. stream 0 with any seed is still random; the natural order is

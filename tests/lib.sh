@@ -201,6 +201,12 @@ $(head -c 1500 "$ERR")"
 # Data lines (not comments, not blank) of $OUT, or of a file.
 data_lines() { grep -vE '^(#|[[:space:]]*$)' "${1:-$OUT}"; }
 # Blocks: groups of data lines separated by blank lines.
+# Data lines of gnuplot block B (1-based) of $OUT: blocks are runs of data
+# lines between blank lines, comment lines skipped.
+data_block() { # B
+    awk -v want="$1" '/^[[:space:]]*$/ { inb = 0; next } /^#/ { next }
+        { if (!inb) { b++; inb = 1 } } b == want' "$OUT"
+}
 count_blocks() { awk 'BEGIN{b=0;inb=0} /^[[:space:]]*$/{inb=0;next} /^#/{next} {if(!inb){b++;inb=1}} END{print b}' "${1:-$OUT}"; }
 
 # refused NP NAME DESCRIPTION PROGRAM ARGS...: runs PROGRAM (NP 0: without a

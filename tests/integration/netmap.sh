@@ -11,16 +11,11 @@ D="$BUILD/netmap"
 SMALL="--size 4096 --window 2 --iters 2 --lat-iters 5"
 ALL="--ranks-per-node=all"
 
-# Data lines of block B (1-based) of $OUT.
-block() { # B
-    awk -v want="$1" '/^[[:space:]]*$/ { inb = 0; next } /^#/ { next }
-        { if (!inb) { b++; inb = 1 } } b == want' "$OUT"
-}
 
 # An n x n matrix block: n lines of n fields, nan exactly on the diagonal,
 # positive numbers elsewhere.
 matrix_ok() { # B N
-    block "$1" | awk -v n="$2" '{ r++; if (NF != n) bad = 1
+    data_block "$1" | awk -v n="$2" '{ r++; if (NF != n) bad = 1
         for (i = 1; i <= NF; i++) {
             if (i == r) { if ($i != "nan") bad = 1 }
             else if (!($i + 0 > 0)) bad = 1 } }
@@ -30,7 +25,7 @@ matrix_ok() { # B N
 # A per-endpoint summary block: n lines "e host min median max min median max"
 # with min <= median <= max.
 summary_ok() { # B N
-    block "$1" | awk -v n="$2" '{ r++; if (NF != 8 || $1 != r - 1) bad = 1
+    data_block "$1" | awk -v n="$2" '{ r++; if (NF != 8 || $1 != r - 1) bad = 1
         if (!($3 <= $4 && $4 <= $5 && $6 <= $7 && $7 <= $8 && $3 > 0)) bad = 1 }
         END { exit bad || r != n }'
 }
@@ -45,20 +40,20 @@ pairs_at() { # NP
 rings_at() { # NP
     local np=$1
     run "$np" "$D/rings" $ALL $SMALL -c --rings 3
-    expect "[ \"\$RC\" = 0 ] && [ \$(block 1 | awk 'NF == 4 && \$3 > 0 && \$4 > 0' | wc -l) = 4 ] && grep -q '^# random/natural: latency [0-9.]*, bandwidth [0-9.]*$' '$OUT' && grep -q '^# all data validated' '$OUT'" \
+    expect "[ \"\$RC\" = 0 ] && [ \$(data_block 1 | awk 'NF == 4 && \$3 > 0 && \$4 > 0' | wc -l) = 4 ] && grep -q '^# random/natural: latency [0-9.]*, bandwidth [0-9.]*$' '$OUT' && grep -q '^# all data validated' '$OUT'" \
         "rings at $np ranks: natural and 3 random rings, the ratio, data validated"
 }
 bisection_at() { # NP
     local np=$1
     run "$np" "$D/bisection" $ALL $SMALL -c --bisections 3
-    expect "[ \"\$RC\" = 0 ] && [ \$(block 1 | awk -v p=$((np / 2)) 'NF == 7 && \$2 == p && \$4 <= \$5 && \$5 <= \$6 && \$4 > 0' | wc -l) = 3 ] && grep -q '^# effective bisection bandwidth per endpoint over 3 bisections' '$OUT'" \
+    expect "[ \"\$RC\" = 0 ] && [ \$(data_block 1 | awk -v p=$((np / 2)) 'NF == 7 && \$2 == p && \$4 <= \$5 && \$5 <= \$6 && \$4 > 0' | wc -l) = 3 ] && grep -q '^# effective bisection bandwidth per endpoint over 3 bisections' '$OUT'" \
         "bisection at $np ranks: 3 bisections of $((np / 2)) pairs, min <= median <= max"
 }
 # 12 rows of positive figures and impacts, data validated; else the rows.
 congestion_ok() {
-    [ "$(block 1 | awk 'NF == 8 && $3 > 0 && $5 > 0 && $7 > 0' | wc -l)" = 12 ] &&
+    [ "$(data_block 1 | awk 'NF == 8 && $3 > 0 && $5 > 0 && $7 > 0' | wc -l)" = 12 ] &&
         grep -q '^# all data validated' "$OUT" && return
-    block 1
+    data_block 1
     return 1
 }
 congestion_at() { # NP
@@ -76,7 +71,7 @@ in_parallel_end
 
 # The mean over the endpoints is their sum over their count: the row adds up.
 run 4 "$D/bisection" $ALL $SMALL --bisections 2
-expect "[ \"\$RC\" = 0 ] && block 1 | awk '{ d = \$3 * 4 - \$7; if (d * d > 1e-3 * \$7 * \$7) exit 1 }'" \
+expect "[ \"\$RC\" = 0 ] && data_block 1 | awk '{ d = \$3 * 4 - \$7; if (d * d > 1e-3 * \$7 * \$7) exit 1 }'" \
     "bisection: the mean per endpoint times the endpoints is the total"
 
 # Nodes as blocks of ranks, two lanes each: a node map of 3 nodes.
@@ -84,7 +79,7 @@ run 6 "$D/pairs" --nodes-by-block=2 --ranks-per-node=2 $SMALL -c
 expect "[ \"\$RC\" = 0 ] && matrix_ok 1 3 && matrix_ok 3 3 && grep -q '^# endpoints: 3 nodes (blocks of consecutive ranks, --nodes-by-block), 2 ranks of each taking part' '$OUT' && grep -q '^# endpoint 2: ' '$OUT'" \
     "pairs, 6 ranks as 3 nodes of 2 lanes: 3 x 3 maps"
 run 6 "$D/rings" --nodes-by-block=3 $SMALL --rings 1
-expect "[ \"\$RC\" = 0 ] && [ \$(block 1 | wc -l) = 2 ] && grep -q '^# endpoints: 2 nodes .*, 1 rank of each' '$OUT'" \
+expect "[ \"\$RC\" = 0 ] && [ \$(data_block 1 | wc -l) = 2 ] && grep -q '^# endpoints: 2 nodes .*, 1 rank of each' '$OUT'" \
     "rings, 6 ranks as 2 nodes of 3, one rank of each taking part"
 
 # JSON Lines: a header, rows of the declared tables, a summary.
@@ -131,7 +126,7 @@ refuses() { # NP PROGRAM BAD
 for prog in pairs rings bisection congestion; do
     for bad in "--size 0" "--size x" "--size -1" "--window 0" "--iters 99999999999999999999" \
         "--lat-size 0" "--lat-iters 0" "--ranks-per-node 0" "--ranks-per-node some" \
-        "--nodes-by-block 0" "--seed x" "--timeout -1" "--bogus" "stray"; do
+        "--nodes-by-data_block 0" "--seed x" "--timeout -1" "--bogus" "stray"; do
         in_parallel refuses 2 "$prog" "$bad"
     done
 done

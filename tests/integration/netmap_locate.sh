@@ -12,20 +12,15 @@
 L="$BUILD/netmap/locate"
 SMALL="--nodes-by-block=1 --size 4096 --window 2 --iters 2 --lat-iters 5"
 
-# Data lines of block B (1-based) of $OUT.
-block() { # B
-    awk -v want="$1" '/^[[:space:]]*$/ { inb = 0; next } /^#/ { next }
-        { if (!inb) { b++; inb = 1 } } b == want' "$OUT"
-}
 
 # The rounds block: R lines "round aim pairs bw lat" with floor(N/2) pairs
 # and positive figures; the node block: N lines ending in a verdict.
 whole() { # N ROUNDS
     local n=$1 rounds=$2
-    block 1 | awk -v r="$rounds" -v p=$((n / 2)) '{ k++; if (NF != 5 || $1 != k || $3 != p || !($4 > 0) || !($5 > 0)) bad = 1 }
-        END { exit bad || k != r }' || { echo "rounds block:"; block 1; return 1; }
-    block 2 | awk -v n="$n" '{ k++; if (NF != 10 || $1 != k - 1 || $10 !~ /^(ok|cleared|named)$/) bad = 1 }
-        END { exit bad || k != n }' || { echo "node block:"; block 2; return 1; }
+    data_block 1 | awk -v r="$rounds" -v p=$((n / 2)) '{ k++; if (NF != 5 || $1 != k || $3 != p || !($4 > 0) || !($5 > 0)) bad = 1 }
+        END { exit bad || k != r }' || { echo "rounds block:"; data_block 1; return 1; }
+    data_block 2 | awk -v n="$n" '{ k++; if (NF != 10 || $1 != k - 1 || $10 !~ /^(ok|cleared|named)$/) bad = 1 }
+        END { exit bad || k != n }' || { echo "node block:"; data_block 2; return 1; }
     grep -q "^# verdict: $n nodes and [0-9]* pairs judged in $rounds screening rounds" "$OUT" &&
         grep -q '^# all data validated' "$OUT" || { grep '^# verdict' "$OUT"; return 1; }
 }
@@ -59,7 +54,7 @@ cat > "$TMPD/topo" << 'EOF'
 @7 swD g2
 EOF
 run 8 "$L" $SMALL -c --topology="$TMPD/topo"
-expect "[ \"\$RC\" = 0 ] && [ \"\$(block 1 | awk '{ printf \"%s \", \$2 }')\" = 'across-groups same-group same-switch same-switch across-groups same-group same-switch across-groups ' ] && grep -q '^# topology: .* (8 of 8 endpoints placed, 4 switches, 2 groups)' '$OUT' && block 2 | awk '\$1 == 5 && \$3 == \"swC\" && \$4 == \"g2\"' | grep -q ." \
+expect "[ \"\$RC\" = 0 ] && [ \"\$(data_block 1 | awk '{ printf \"%s \", \$2 }')\" = 'across-groups same-group same-switch same-switch across-groups same-group same-switch across-groups ' ] && grep -q '^# topology: .* (8 of 8 endpoints placed, 4 switches, 2 groups)' '$OUT' && data_block 2 | awk '\$1 == 5 && \$3 == \"swC\" && \$4 == \"g2\"' | grep -q ." \
     "locate --topology: the rounds cross groups, switches and nodes of a switch in turn; the nodes' switches and groups"
 # Slurm's form of the same.
 printf 'SwitchName=swA Nodes=@[0-1]\nSwitchName=swB Nodes=@[2-3]\nSwitchName=g1 Switches=swA,swB\n' > "$TMPD/topo.conf"

@@ -366,102 +366,106 @@ static size_t count_kind(const struct pinpoint *l, enum pinpoint_kind kind)
     return k;
 }
 
-static void test_pinpoint_healthy(void **state)
-{
-    (void)state;
+/* One search on the model: its faults set between model_init and run. */
+struct searched {
     struct model m;
-    model_init(&m);
     struct pinpoint l;
     struct judge j;
     struct judge_obs o[6 * M_N];
-    search(&m, &l, &j, o);
-    assert_int_equal(count_kind(&l, PINPOINT_NODE) + count_kind(&l, PINPOINT_ROUTE), 0);
-    assert_int_equal(l.probes, 0);
-    pinpoint_free(&l);
-    fabric_free(&m.fabric);
+};
+
+static void searched_run(struct searched *s)
+{
+    search(&s->m, &s->l, &s->j, s->o);
+}
+
+static void searched_free(struct searched *s)
+{
+    pinpoint_free(&s->l);
+    fabric_free(&s->m.fabric);
+}
+
+/* The one finding of a search that named a single route and no node. */
+static const struct pinpoint_finding *the_route(const struct pinpoint *l)
+{
+    assert_int_equal(count_kind(l, PINPOINT_NODE), 0);
+    assert_int_equal(count_kind(l, PINPOINT_ROUTE), 1);
+    const struct pinpoint_finding *f = &l->findings[l->nfindings - 1];
+    assert_int_equal(f->kind, PINPOINT_ROUTE);
+    return f;
+}
+
+static void test_pinpoint_healthy(void **state)
+{
+    (void)state;
+    struct searched s;
+    model_init(&s.m);
+    searched_run(&s);
+    assert_int_equal(count_kind(&s.l, PINPOINT_NODE) + count_kind(&s.l, PINPOINT_ROUTE), 0);
+    assert_int_equal(s.l.probes, 0);
+    searched_free(&s);
 }
 
 static void test_pinpoint_slow_node(void **state)
 {
     (void)state;
-    struct model m;
-    model_init(&m);
-    m.slow_node = 13;
-    struct pinpoint l;
-    struct judge j;
-    struct judge_obs o[6 * M_N];
-    search(&m, &l, &j, o);
-    assert_int_equal(count_kind(&l, PINPOINT_ROUTE), 0);
-    assert_int_equal(count_kind(&l, PINPOINT_NODE), 2);
-    for (size_t i = 0; i < l.nfindings; i++)
-        if (l.findings[i].kind == PINPOINT_NODE)
-            assert_int_equal(l.findings[i].a, 13);
-    assert_true(l.named[13 * JUDGE_NROLES + JUDGE_SEND]);
-    assert_true(l.named[13 * JUDGE_NROLES + JUDGE_RECV]);
-    assert_true(l.probes <= 3 * 5);
-    pinpoint_free(&l);
-    fabric_free(&m.fabric);
+    struct searched s;
+    model_init(&s.m);
+    s.m.slow_node = 13;
+    searched_run(&s);
+    assert_int_equal(count_kind(&s.l, PINPOINT_ROUTE), 0);
+    assert_int_equal(count_kind(&s.l, PINPOINT_NODE), 2);
+    for (size_t i = 0; i < s.l.nfindings; i++)
+        if (s.l.findings[i].kind == PINPOINT_NODE)
+            assert_int_equal(s.l.findings[i].a, 13);
+    assert_true(s.l.named[13 * JUDGE_NROLES + JUDGE_SEND]);
+    assert_true(s.l.named[13 * JUDGE_NROLES + JUDGE_RECV]);
+    assert_true(s.l.probes <= 3 * 5);
+    searched_free(&s);
 }
 
 static void test_pinpoint_uplink(void **state)
 {
     (void)state;
-    struct model m;
-    model_init(&m);
-    m.uplink_switch = 5;
-    struct pinpoint l;
-    struct judge j;
-    struct judge_obs o[6 * M_N];
-    search(&m, &l, &j, o);
-    assert_int_equal(count_kind(&l, PINPOINT_NODE), 0);
-    assert_int_equal(count_kind(&l, PINPOINT_ROUTE), 1);
-    const struct pinpoint_finding *f = &l.findings[l.nfindings - 1];
-    assert_int_equal(f->kind, PINPOINT_ROUTE);
+    struct searched s;
+    model_init(&s.m);
+    s.m.uplink_switch = 5;
+    searched_run(&s);
+    const struct pinpoint_finding *f = the_route(&s.l);
     assert_int_equal(judge_element_of(f->from, f->to), JUDGE_UPLINK);
-    assert_int_equal(m.fabric.sw[f->a], 5);
-    pinpoint_free(&l);
-    fabric_free(&m.fabric);
+    assert_int_equal(s.m.fabric.sw[f->a], 5);
+    searched_free(&s);
 }
 
 static void test_pinpoint_group_link_under_load(void **state)
 {
     (void)state;
-    struct model m;
-    model_init(&m);
-    m.group_from = 1;
-    m.group_to = 3;
-    struct pinpoint l;
-    struct judge j;
-    struct judge_obs o[6 * M_N];
-    search(&m, &l, &j, o);
-    assert_int_equal(count_kind(&l, PINPOINT_NODE), 0);
-    assert_int_equal(count_kind(&l, PINPOINT_ROUTE), 1);
-    const struct pinpoint_finding *f = &l.findings[l.nfindings - 1];
+    struct searched s;
+    model_init(&s.m);
+    s.m.group_from = 1;
+    s.m.group_to = 3;
+    searched_run(&s);
+    const struct pinpoint_finding *f = the_route(&s.l);
     assert_true(f->under_load);
     assert_int_equal(judge_element_of(f->from, f->to), JUDGE_GROUP_LINKS);
-    assert_int_equal(m.fabric.group[f->a], 1);
-    assert_int_equal(m.fabric.group[f->b], 3);
-    pinpoint_free(&l);
-    fabric_free(&m.fabric);
+    assert_int_equal(s.m.fabric.group[f->a], 1);
+    assert_int_equal(s.m.fabric.group[f->b], 3);
+    searched_free(&s);
 }
 
 /* A pair slow once in the screening and fine alone: cleared, no name. */
 static void test_pinpoint_noise_cleared(void **state)
 {
     (void)state;
-    struct model m;
-    model_init(&m);
-    struct judge_obs o[6 * M_N];
-    size_t k = screen(&m, o);
-    m.noisy_a = o[k / 2].a;
-    m.noisy_b = o[k / 2].b;
-    struct pinpoint l;
-    struct judge j;
-    search(&m, &l, &j, o);
-    assert_int_equal(count_kind(&l, PINPOINT_NODE) + count_kind(&l, PINPOINT_ROUTE), 0);
-    assert_int_equal(l.cleared_pairs, 1);
-    pinpoint_free(&l);
-    fabric_free(&m.fabric);
+    struct searched s;
+    model_init(&s.m);
+    size_t k = screen(&s.m, s.o);
+    s.m.noisy_a = s.o[k / 2].a;
+    s.m.noisy_b = s.o[k / 2].b;
+    searched_run(&s);
+    assert_int_equal(count_kind(&s.l, PINPOINT_NODE) + count_kind(&s.l, PINPOINT_ROUTE), 0);
+    assert_int_equal(s.l.cleared_pairs, 1);
+    searched_free(&s);
 }
 
 int main(void)
