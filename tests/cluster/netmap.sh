@@ -125,12 +125,19 @@ if testbed_up 200mbit 200mbit 200mbit 200mbit 200mbit 200mbit 200mbit 200mbit; t
     expect "[ \"\$RC\" = 0 ] && [ -n '$within' ] && [ -n '$across' ] && awk 'BEGIN { exit !($across < 0.5 * $within) }'" \
         "bisection: 8 hosts across the trunk ($across MB/s per endpoint) below half of one switch's 4 ($within)"
 
-    cluster_run 0,4 "$N/rings" $RING --rings 1
-    plain=$(awk '!/^#/ && $2 == "natural" { print $4 }' "$OUT")
-    cluster_run $ALL "$N/congestion" $RING --victims 25 --congestor=alltoall --congestor-size 65536 -c
+    # Both directions of a two-host ring cross the trunk at once, so the
+    # emulation's halving (see PAIRS above) can strike either run: a second
+    # pair of runs is taken when the two disagree, as locate does below.
+    for try in 1 2; do
+        cluster_run 0,4 "$N/rings" $RING --rings 1
+        plain=$(awk '!/^#/ && $2 == "natural" { print $4 }' "$OUT")
+        cluster_run $ALL "$N/congestion" $RING --victims 25 --congestor=alltoall --congestor-size 65536 -c
+        row=$(awk '!/^#/ && $1 == "bandwidth" && $2 == "alltoall"' "$OUT")
+        alone=$(awk '{ print $3 }' <<< "$row") impact=$(awk '{ print $7 }' <<< "$row")
+        [ -n "$plain" ] && [ -n "$alone" ] && awk "BEGIN { r = $alone / $plain; exit !(r > 0.7 && r < 1.3) }" && break
+        [ "$try" = 1 ] && echo "# congestion: measured again, isolated ring ${alone:-none} MB/s against a rings run's ${plain:-none}"
+    done
     cp "$OUT" "$RESULTS/congestion.dat"
-    row=$(awk '!/^#/ && $1 == "bandwidth" && $2 == "alltoall"' "$OUT")
-    alone=$(awk '{ print $3 }' <<< "$row") impact=$(awk '{ print $7 }' <<< "$row")
     expect "[ \"\$RC\" = 0 ] && grep -q '^# victims: 2 of 8 endpoints (25%, spread evenly): 0,4;' '$OUT' && [ -n '$impact' ] && awk 'BEGIN { exit !($impact > 1.2) }'" \
         "congestion: victims 0 and 4 under all-to-all congestors: bandwidth impact $impact, above 1.2"
     expect "[ -n '$plain' ] && [ -n '$alone' ] && awk 'BEGIN { r = $alone / $plain; exit !(r > 0.7 && r < 1.3) }'" \
