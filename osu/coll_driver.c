@@ -109,6 +109,7 @@ struct coll_run {
     size_t kept[2], missed[2];
     double length[2];
     enum busbw_kind busbw;    /* the program's collective for nccl-tests' bus bandwidth */
+    struct precision_result precision; /* --precision: how the last series stopped */
     struct coll_groups_spec groups; /* --groups */
     bool ladder;              /* --np-ladder */
     size_t node_block;        /* --nodes-by-block: blocks of ranks as the nodes (0: memory) */
@@ -379,6 +380,40 @@ static size_t run_series(struct coll_run *r, size_t n, size_t iter, double compu
     return kept;
 }
 
+/* One batch of an adaptive series (precision.h): iterations first ..
+ * first + n - 1 of the series, their times (and parts) at first. */
+struct coll_batch {
+    struct coll_run *r;
+    size_t iter;
+    double compute_s;
+    double *const *parts;
+    double *times;
+    int series;
+};
+
+static void run_batch(void *arg, size_t first, size_t n)
+{
+    struct coll_batch *a = arg;
+    double *parts[COLL_NPARTS];
+    for (size_t k = 0; a->parts && k < COLL_NPARTS; k++)
+        parts[k] = a->parts[k] + first;
+    run_series(a->r, n, a->iter + first, a->compute_s, a->parts ? parts : NULL,
+               a->times + first, a->series);
+}
+
+/* A series of the size's iterations: floor calls, or with --precision
+ * batches until precise (barrier timing only: every call's time is on
+ * every rank). Returns the calls whose times are in times. */
+static size_t run_measured(struct coll_run *r, size_t floor, size_t cap, size_t iter,
+                           double compute_s, double *const *parts, double *times, int series)
+{
+    if (!precision_on())
+        return run_series(r, floor, iter, compute_s, parts, times, series);
+    struct coll_batch a = {r, iter, compute_s, parts, times, series};
+    return precision_measure(floor, cap, times, true, PRECISION_MEAN, r->c.comm, run_batch, &a,
+                             &r->precision);
+}
+
 /* The OSU statistics (each rank's average, then across ranks) or, with
  * --per-iteration-max, each iteration's slowest rank, then over iterations;
  * of window times (global: one per call, on rank 0), min/avg/max of those. */
@@ -431,6 +466,7 @@ static void add_measured(struct coll_run *r, const double *local, size_t n, stru
         combine_over_ranks(r, local, n, r->per_iteration_max, r->values);
     /* Only rank 0 has them: a group's first rank builds its row too. */
     osu_row_measured(row, n, keep && r->c.rank == 0 ? r->values : NULL);
+    osu_row_precision(row, &r->precision);
     /* Window times are one per call for all ranks: no rank's own. */
     if (report_stats() && r->timing != TIMEWIN_WINDOW)
         straggler_find(local, n, true, r->c.comm, &row->straggler);
@@ -516,9 +552,9 @@ static void add_busbw(const struct coll_run *r, double seconds)
     report_row_double("busbw_mb_s", bus);
 }
 
-static void measure_blocking(struct coll_run *r, size_t n)
+static void measure_blocking(struct coll_run *r, size_t floor, size_t cap)
 {
-    size_t kept = run_series(r, n, 0, 0, NULL, r->times, 0);
+    size_t kept = run_measured(r, floor, cap, 0, 0, NULL, r->times, 0);
     bool global = r->timing == TIMEWIN_WINDOW;
     struct coll_stat t;
     summarize(r, r->times, kept, global, &t);
@@ -543,11 +579,13 @@ static double compute_time(struct coll_run *r, const double *pure, size_t kept)
     return s;
 }
 
-static void measure_nonblocking(struct coll_run *r, size_t n)
+static void measure_nonblocking(struct coll_run *r, size_t floor, size_t cap)
 {
-    size_t pure_kept = run_series(r, n, 0, 0, NULL, r->pure_times, 0);
+    size_t pure_kept = run_measured(r, floor, cap, 0, 0, NULL, r->pure_times, 0);
     double compute_s = compute_time(r, r->pure_times, pure_kept);
-    size_t kept = run_series(r, n, n, compute_s, r->parts, r->times, 1);
+    size_t second = precision_on() ? pure_kept : floor; /* the series' first iteration */
+    size_t kept = run_measured(r, floor, cap, second, compute_s, r->parts, r->times, 1);
+    size_t n = precision_on() ? kept : floor; /* the calls made, missed ones too */
     bool global = r->timing == TIMEWIN_WINDOW;
     struct coll_stat overall, pure, part[COLL_NPARTS];
     summarize(r, r->times, kept, global, &overall);
@@ -642,7 +680,8 @@ static void measure_size(struct coll_run *r, size_t size)
     fill(r, 0);
     if (r->b->init)
         persistent_begin(r);
-    size_t n = osu_iterations(&r->o, &r->prog, size);
+    size_t floor, cap;
+    osu_precision_counts(&r->o, &r->prog, size, &floor, &cap);
     size_t warm = osu_warmup(&r->o, &r->prog, size);
     watchdog_enter_phase("the warm-up calls");
     for (size_t i = 0; i < warm; i++)
@@ -652,9 +691,9 @@ static void measure_size(struct coll_run *r, size_t size)
         clocksync_refresh(&r->clock);
     watchdog_enter_phase("the timed calls");
     if (r->b->start)
-        measure_nonblocking(r, n);
+        measure_nonblocking(r, floor, cap);
     else
-        measure_blocking(r, n);
+        measure_blocking(r, floor, cap);
     watchdog_leave();
     if (r->b->init)
         persistent_end(r);
@@ -796,6 +835,10 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
     r->check = r->o.validate && !b->no_data;
     r->corrupt = r->check && buf_corrupt_requested(r->c.rank);
     check_layout_options(r);
+    precision_settle(r->timing == TIMEWIN_WINDOW
+                         ? "window timing keeps only the calls no rank missed, on rank 0: "
+                           "use --timing=barrier"
+                         : NULL);
 }
 
 /* Whether a size of the sweep is measured with elements of elem bytes: it
@@ -887,8 +930,9 @@ static void allocate(struct coll_run *r)
     struct coll_ctx *c = &r->c;
     size_t n = 0;
     for (size_t i = 0; i < r->nsizes; i++) {
-        size_t ni = osu_iterations(&r->o, &r->prog, r->sizes[i]);
-        n = ni > n ? ni : n;
+        size_t floor, cap;
+        osu_precision_counts(&r->o, &r->prog, r->sizes[i], &floor, &cap);
+        n = cap > n ? cap : n;
     }
     size_t arrays = 4 + COLL_NPARTS;
     if (n > SIZE_MAX / (arrays * sizeof(double)))

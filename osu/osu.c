@@ -1,6 +1,7 @@
 /* osu: shared options, defaults and output of the OSU-style programs. */
 #include "osu.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -89,17 +90,20 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
     if (!p->default_window)
         nbase--; /* -W is last: only programs with a window take it */
     bool start_here = !harness_started();
-    struct opt_spec all[nbase + nextra + 1];
+    struct opt_spec all[nbase + nextra + PRECISION_NOPTIONS + 1];
     memcpy(all, base, nbase * sizeof base[0]);
     if (nextra)
         memcpy(all + nbase, extra, nextra * sizeof extra[0]);
     size_t nall = nbase + nextra;
+    precision_options(all + nall);
+    nall += PRECISION_NOPTIONS;
     if (start_here)
         all[nall++] = osu_session_option(&o->session);
     struct opt_usage usage = {p->synopsis ? p->synopsis : "[options]", p->description, false,
                               true, "osu", NULL, NULL};
     int pos = osu_parse_and_start(argc, argv, all, nall, &usage, p->thread_level, &o->session);
 
+    precision_settle(NULL);
     buf_set_staging(o->staging);
     o->window_set = o->window != 0;
     if (!o->window_set)
@@ -293,6 +297,7 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
     else
         out_comment("warm-up iterations: %zu up to %zu bytes, %zu above", p->warm_small,
                     p->large_threshold, p->warm_large);
+    precision_describe("mean");
     if (o->test_iterations)
         out_comment("test hook COMMSWEEP_TEST_ITERATIONS: at most %zu iterations and warm-up "
                     "iterations, whatever -i and -x say",
@@ -399,11 +404,17 @@ static void spread_headings(struct osu_row *r)
         osu_row_text(r, text);
     }
     osu_row_text(r, "CV(%)");
-    if (!straggler_enabled())
+    osu_row_text(r, "First/Median");
+    if (straggler_enabled()) {
+        osu_row_text(r, "SlowestRank");
+        osu_row_text(r, "AboveMedian(%)");
+        osu_row_text(r, "SlowestHost");
+    }
+    if (!precision_on())
         return;
-    osu_row_text(r, "SlowestRank");
-    osu_row_text(r, "AboveMedian(%)");
-    osu_row_text(r, "SlowestHost");
+    osu_row_text(r, "Iters");
+    osu_row_text(r, "CI95(%)");
+    osu_row_text(r, "Reached");
 }
 
 /* The JSON table of the rows, once: its fields, and --stats' slowest rank
@@ -413,11 +424,19 @@ static void declare_table(bool sized, const char *const *values, size_t nvalues,
 {
     bool fresh = !report_has_table("osu");
     osu_fields_declare(sized, values, nvalues, validation, trailing, ntrailing);
-    if (!fresh || !report_has_table("osu") || !report_stats() || !straggler_enabled())
+    if (!fresh || !report_has_table("osu"))
         return;
-    report_value("slowest_rank", REPORT_UNIT_COUNT);
-    report_value("slowest_above_median_pct", REPORT_UNIT_PERCENT);
-    report_value("slowest_host", REPORT_UNIT_TEXT);
+    if (report_stats() && straggler_enabled()) {
+        report_value("slowest_rank", REPORT_UNIT_COUNT);
+        report_value("slowest_above_median_pct", REPORT_UNIT_PERCENT);
+        report_value("slowest_host", REPORT_UNIT_TEXT);
+    }
+    if (report_stats())
+        report_value("first_over_median", REPORT_UNIT_RATIO);
+    if (precision_on()) {
+        report_value("ci95_pct", REPORT_UNIT_PERCENT);
+        report_value("precision_reached", REPORT_UNIT_BOOL);
+    }
 }
 
 void osu_print_columns_trailing(const struct osu_opts *o, const char *const *columns,
@@ -532,6 +551,7 @@ static void row_reset(struct osu_row *r)
     r->nvalues = r->ntrailing = 0;
     r->has_spread = false;
     r->straggler.known = false;
+    r->precision.on = false;
     report_row_begin("osu");
 }
 void osu_row_begin(struct osu_row *r, size_t size)
@@ -606,10 +626,43 @@ void osu_row_trailing_count(struct osu_row *r, size_t v)
     if (f)
         report_row_size(f->name, v);
 }
+/* First over median in time: a rate column (MB/s, messages/s) is inverted,
+ * so that above 1 means the first iteration was the slower one. */
+static double first_ratio(double first, double median)
+{
+    const struct osu_field *main = osu_fields_value(0);
+    bool rate = main && (strcmp(main->unit, REPORT_UNIT_MB_S) == 0 ||
+                         strcmp(main->unit, REPORT_UNIT_PER_S) == 0);
+    double over = rate ? median : first, under = rate ? first : median;
+    return under > 0 ? over / under : NAN;
+}
+
 void osu_row_measured(struct osu_row *r, size_t iterations, const double *values)
 {
     report_row_iterations(values, iterations, &r->spread);
     r->has_spread = values && report_stats();
+    if (!r->has_spread)
+        return;
+    r->first_ratio = iterations ? first_ratio(values[0], r->spread.median) : NAN;
+    if (report_row_open())
+        report_row_double("first_over_median", r->first_ratio);
+}
+
+void osu_row_precision(struct osu_row *r, const struct precision_result *p)
+{
+    r->precision = *p;
+    if (!p->on || !report_row_open())
+        return;
+    report_row_double("ci95_pct", p->ci_pct);
+    report_row_bool("precision_reached", p->reached);
+}
+
+void osu_precision_counts(const struct osu_opts *o, const struct osu_program *p, size_t size,
+                          size_t *floor, size_t *cap)
+{
+    size_t count = osu_iterations(o, p, size);
+    *floor = precision_floor(count, o->iterations != 0);
+    *cap = precision_cap(count, o->iterations != 0);
 }
 /* --stats: the slowest rank, how far above the median rank, its host ("-"
  * where not known), and the same as JSON fields. */
@@ -645,10 +698,14 @@ void osu_row_end(struct osu_row *r)
     r->trailing_used = 0;
     if (r->has_spread) {
         const struct stats_dispersion *d = &r->spread;
-        row_append(r, "%*.2f%*.2f%*.2f%*.2f", OSU_WIDTH, d->median, OSU_WIDTH, d->p5, OSU_WIDTH,
-                   d->p95, OSU_WIDTH, 100.0 * d->cv);
+        row_append(r, "%*.2f%*.2f%*.2f%*.2f%*.2f", OSU_WIDTH, d->median, OSU_WIDTH, d->p5,
+                   OSU_WIDTH, d->p95, OSU_WIDTH, 100.0 * d->cv, OSU_WIDTH, r->first_ratio);
         if (straggler_enabled())
             straggler_columns(r);
+        const struct precision_result *p = &r->precision;
+        if (precision_on())
+            row_append(r, "%*zu%*.2f%*s", OSU_WIDTH, p->iterations, OSU_WIDTH, p->ci_pct,
+                       OSU_WIDTH, p->reached ? "yes" : "no");
     }
     r->has_spread = false;
     if (capture_into)

@@ -23,6 +23,7 @@
 
 #include "harness.h"
 #include "osu_fields.h"
+#include "precision.h"
 #include "straggler.h"
 
 #define OSU_MAX_PLACEMENT 2
@@ -193,6 +194,8 @@ struct osu_row {
     bool has_spread;           /* --stats: spread goes last */
     struct stats_dispersion spread;
     struct straggler straggler; /* --stats: after the spread (straggler.h) */
+    double first_ratio;         /* --stats: the first timed iteration over the median */
+    struct precision_result precision; /* --precision (osu_row_precision) */
 };
 void osu_row_begin(struct osu_row *r, size_t size);
 /* No size column: the first value is as wide as "# " + first_heading. */
@@ -207,6 +210,13 @@ void osu_row_trailing_count(struct osu_row *r, size_t v); /* %18zu at the end (-
  * of the row's first column per iteration, in its unit, for --samples and
  * --stats (values may be NULL otherwise; valid on rank 0). */
 void osu_row_measured(struct osu_row *r, size_t iterations, const double *values);
+/* --precision: how the row's size stopped; with --stats its Iters,
+ * CI95(%) and Reached columns, and always its JSON fields. */
+void osu_row_precision(struct osu_row *r, const struct precision_result *p);
+/* --precision: a size's first batch and most iterations (precision.h),
+ * from -i or the program's default count at size. */
+void osu_precision_counts(const struct osu_opts *o, const struct osu_program *p, size_t size,
+                          size_t *floor, size_t *cap);
 void osu_row_end(struct osu_row *r);
 /* From now on osu_row_end (headings included) writes the row's text into
  * text[0..len) instead of printing it, on every rank (the concurrent

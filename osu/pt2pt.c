@@ -204,23 +204,28 @@ struct pt2pt_times {
     size_t bad_index, bad_iteration;
 };
 
-static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t iterations,
-                           struct pt2pt_times *t)
+static void times_reset(struct pt2pt_times *t)
 {
-    const struct osu_opts *o = c->opts;
     t->total = 0;
     t->fastest = DBL_MAX;
     t->slowest = 0;
     t->bad_index = SIZE_MAX;
     t->bad_iteration = 0;
+}
+
+/* Iterations first .. first + n - 1, added to t. */
+static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t first,
+                           size_t n, struct pt2pt_times *t)
+{
+    const struct osu_opts *o = c->opts;
     if (!o->full && !o->validate && !b->iteration_barrier && !iteration_times) {
         /* One clock reading around the whole loop: nothing else is timed. */
         double start = timing_now();
-        b->exchange(c, iterations);
-        t->total = timing_now() - start;
+        b->exchange(c, n);
+        t->total += timing_now() - start;
         return;
     }
-    for (size_t i = 0; i < iterations; i++) {
+    for (size_t i = first; i < first + n; i++) {
         c->iteration = i;
         if (o->validate) {
             if (validation_warmup)
@@ -250,6 +255,19 @@ static void run_iterations(const struct pt2pt_bench *b, struct pt2pt_ctx *c, siz
     }
 }
 
+/* A batch of --precision (or the one of fixed counts). */
+struct pt2pt_batch {
+    const struct pt2pt_bench *b;
+    struct pt2pt_ctx *c;
+    struct pt2pt_times *t;
+};
+
+static void run_batch(void *arg, size_t first, size_t n)
+{
+    struct pt2pt_batch *a = arg;
+    run_iterations(a->b, a->c, first, n, a->t);
+}
+
 static void stop(const struct pt2pt_bench *b, struct pt2pt_ctx *c)
 {
     if (b->finish)
@@ -267,6 +285,7 @@ struct pt2pt_measured {
     size_t iterations;
     struct pt2pt_times t;
     struct straggler straggler; /* --stats, rank 0 */
+    struct precision_result precision;
 };
 
 /* --stats, --samples: each iteration's time over the timed ranks, slowest
@@ -334,7 +353,8 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     } else if (msg_type_make(size / c->elem_size, c->elem, &c->type)) {
         err_fatal("cannot describe a message of %zu bytes as an MPI datatype", size);
     }
-    size_t iterations = osu_iterations(o, &b->prog, size);
+    size_t floor, cap;
+    osu_precision_counts(o, &b->prog, size, &floor, &cap);
     size_t warmup = osu_warmup(o, &b->prog, size);
 
     watchdog_arm(NULL, "size %zu", size);
@@ -347,9 +367,12 @@ static void measure(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_t siz
     watchdog_leave();
     MPI_CHECK(MPI_Barrier(c->comm));
     struct pt2pt_times *t = &m->t;
-    m->iterations = iterations;
+    times_reset(t);
     watchdog_enter_phase("the timed iterations");
-    run_iterations(b, c, iterations, t);
+    struct pt2pt_batch batch = {b, c, t};
+    size_t iterations = precision_measure(floor, cap, iteration_times, c->timed, PRECISION_MEAN,
+                                          c->comm, run_batch, &batch, &m->precision);
+    m->iterations = iterations;
     watchdog_leave();
     if (b->size_end)
         b->size_end(c);
@@ -433,6 +456,7 @@ static void measure_size(const struct pt2pt_bench *b, struct pt2pt_ctx *c, size_
         osu_row_count(&row, m.iterations);
     }
     osu_row_measured(&row, m.iterations, iteration_values);
+    osu_row_precision(&row, &m.precision);
     row.straggler = m.straggler;
     if (tail)
         for (size_t k = 0; k < OSU_NTAIL; k++)
@@ -827,10 +851,11 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                   "limit of %zu bytes per process (-M)",
                   o.min_size, buffers, o.mem_limit);
     allocate(&c, &o);
-    if (tail || report_per_iteration()) {
-        size_t most = osu_iterations(&o, &b->prog, 0) > osu_iterations(&o, &b->prog, SIZE_MAX)
-                          ? osu_iterations(&o, &b->prog, 0)
-                          : osu_iterations(&o, &b->prog, SIZE_MAX);
+    if (tail || report_per_iteration() || precision_on()) {
+        size_t floor, small, large;
+        osu_precision_counts(&o, &b->prog, 0, &floor, &small);
+        osu_precision_counts(&o, &b->prog, SIZE_MAX, &floor, &large);
+        size_t most = small > large ? small : large;
         iteration_times = malloc(most * sizeof *iteration_times);
         if (report_per_iteration())
             iteration_values = malloc(most * sizeof *iteration_values);

@@ -369,27 +369,17 @@ static void validate_between(struct rma_run *r, size_t it)
     MPI_CHECK(MPI_Barrier(harness.comm));
 }
 
-/* warmup + iters iterations. Without -c, -f, -z, --stats and --samples the
- * timed iterations are one stretch of time; with them each iteration is
- * timed on its own (one clock read more per iteration) so checks stay
- * outside the time. */
-static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
+/* Iterations it .. it + n - 1, counted from the first warm-up one; the
+ * timed ones (from r->warmup on) are added to t. Without -c, -f, -z,
+ * --stats, --samples and --precision a stretch of them is timed as one;
+ * with them each iteration is timed on its own (one clock read more per
+ * iteration) so checks stay outside the time. */
+static void run_iterations(struct rma_run *r, size_t from, size_t n, struct rma_times *t)
 {
     bool validate = r->opts.validate;
     bool per_iteration = validate || r->opts.full || r->iteration_times;
-    t->total = 0;
-    t->min = DBL_MAX;
-    t->max = 0;
-    if (validate) {
-        rma_data_setup(r);
-        rma_data_prepare(r, 0);
-    }
-    MPI_CHECK(MPI_Barrier(harness.comm));
-    rma_sync_open(&r->epoch);
     double start = timing_now();
-    for (size_t it = 0; it < r->warmup + iters; it++) {
-        if (it == r->warmup)
-            start = timing_now();
+    for (size_t it = from; it < from + n; it++) {
         double begin = per_iteration ? timing_now() : 0;
         rma_sync_iteration(&r->epoch);
         for (size_t e = 0; e < r->epochs; e++)
@@ -407,10 +397,43 @@ static void measure(struct rma_run *r, size_t iters, struct rma_times *t)
         if (validate)
             validate_between(r, it);
     }
-    if (!per_iteration)
-        t->total = timing_now() - start;
+    if (!per_iteration && from >= r->warmup)
+        t->total += timing_now() - start;
+}
+
+struct rma_batch {
+    struct rma_run *r;
+    struct rma_times *t;
+};
+
+static void run_batch(void *arg, size_t first, size_t n)
+{
+    struct rma_batch *a = arg;
+    run_iterations(a->r, a->r->warmup + first, n, a->t);
+}
+
+/* The warm-up, then floor timed iterations or, with --precision, batches
+ * until precise (rank 0's times decide: its figure is the row's). Returns
+ * the timed iterations. */
+static size_t measure(struct rma_run *r, size_t floor, size_t cap, struct rma_times *t,
+                      struct precision_result *precision)
+{
+    t->total = 0;
+    t->min = DBL_MAX;
+    t->max = 0;
+    if (r->opts.validate) {
+        rma_data_setup(r);
+        rma_data_prepare(r, 0);
+    }
+    MPI_CHECK(MPI_Barrier(harness.comm));
+    rma_sync_open(&r->epoch);
+    run_iterations(r, 0, r->warmup, t);
+    struct rma_batch batch = {r, t};
+    size_t iters = precision_measure(floor, cap, r->iteration_times, r->rank == 0,
+                                     PRECISION_MEAN, harness.comm, run_batch, &batch, precision);
     rma_sync_close(&r->epoch);
     MPI_CHECK(MPI_Barrier(harness.comm));
+    return iters;
 }
 
 /* rank 0's iterations as latencies or bandwidths: the values of -z,
@@ -442,7 +465,8 @@ static void add_tail(struct rma_run *r, size_t iters, struct osu_row *row)
 
 /* The row of one size; under -c a wrong buffer on either rank makes it
  * "Fail" and ends the program with status 1 and one message. */
-static void print_row(struct rma_run *r, size_t iters, const struct rma_times *t)
+static void print_row(struct rma_run *r, size_t iters, const struct rma_times *t,
+                      const struct precision_result *precision)
 {
     struct osu_row row;
     osu_row_begin(&row, r->size);
@@ -461,6 +485,7 @@ static void print_row(struct rma_run *r, size_t iters, const struct rma_times *t
     }
     iteration_values(r, iters);
     osu_row_measured(&row, iters, report_per_iteration() ? r->iteration_times : NULL);
+    osu_row_precision(&row, precision);
     add_tail(r, iters, &row);
     const struct rma_failure *f = &r->first_failure;
     osu_row_end_checked(&row, r->opts.validate, r->failed_checks > 0, release, r,
@@ -481,7 +506,8 @@ static void run_size(struct rma_run *r, size_t size)
     if (msg_type_make(size / elem, r->xfer.elem, &r->xfer.type))
         err_fatal("cannot describe a message of %zu bytes", size);
     r->xfer.size = size;
-    size_t iters = osu_iterations(&r->opts, &b->prog, size);
+    size_t floor, cap;
+    osu_precision_counts(&r->opts, &b->prog, size, &floor, &cap);
     r->warmup = osu_warmup(&r->opts, &b->prog, size);
     r->failed_checks = 0;
     /* A zero-byte size still gets a window of one element. */
@@ -490,11 +516,12 @@ static void run_size(struct rma_run *r, size_t size)
     struct rma_times t;
     watchdog_arm(NULL, "size %zu", size);
     watchdog_enter_phase("the warm-up and timed iterations");
-    measure(r, iters, &t);
+    struct precision_result precision;
+    size_t iters = measure(r, floor, cap, &t, &precision);
     watchdog_leave();
     watchdog_disarm();
     msg_type_free(&r->xfer.type);
-    print_row(r, iters, &t);
+    print_row(r, iters, &t, &precision);
     if (r->win_per_size)
         close_window(r);
 }
@@ -558,9 +585,10 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
         err_usage("even %zu-byte messages need more than the memory limit of %zu bytes (-M)",
                   r.opts.min_size, r.opts.mem_limit);
     allocate(&r);
-    if (r.tail || report_per_iteration()) {
-        size_t small = osu_iterations(&r.opts, &b->prog, 0);
-        size_t large = osu_iterations(&r.opts, &b->prog, SIZE_MAX);
+    if (r.tail || report_per_iteration() || precision_on()) {
+        size_t floor, small, large;
+        osu_precision_counts(&r.opts, &b->prog, 0, &floor, &small);
+        osu_precision_counts(&r.opts, &b->prog, SIZE_MAX, &floor, &large);
         size_t most = small > large ? small : large;
         r.iteration_times = malloc(most * sizeof *r.iteration_times);
         err_any(harness.comm, !r.iteration_times, ERR_STATUS_USAGE,

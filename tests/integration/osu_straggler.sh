@@ -29,7 +29,7 @@ for case in "3 osu_allreduce 2 0" "3 osu_alltoall 1 0" "3 osu_barrier 2 0" \
     "4 osu_mbw_mr 1 0" "2 osu_bw 0 -1"; do
     read -r np prog slow min_pct <<< "$case"
     COMMSWEEP_SLOW_RANK=$slow COMMSWEEP_SLOW_MS=40 run "$np" "$OSU/$prog" -m 4:16 -i 5 -x 1 --stats
-    expect '[ "$RC" = 0 ] && grep -q "CV(%)       SlowestRank    AboveMedian(%)       SlowestHost$" "$OUT"' \
+    expect '[ "$RC" = 0 ] && grep -q "CV(%)      First/Median       SlowestRank    AboveMedian(%)       SlowestHost$" "$OUT"' \
         "$prog --stats at $np ranks: the slowest rank's columns last in the heading"
     expect_no_problems "$prog --stats at $np ranks, rank $slow slowed: every row names rank $slow on $host, above the median rank" \
         named_problems "$slow" "$min_pct"
@@ -38,7 +38,7 @@ done
 # The non-blocking collectives name a rank too.
 run 3 "$OSU/osu_iallreduce" -m 4:4 -i 5 -x 1 --stats
 expect '[ "$RC" = 0 ] && [ -z "$(data_lines | awk "\$(NF - 2) !~ /^[012]\$/ || \$NF != \"$host\"")" ] &&
-        grep -q "CV(%)       SlowestRank    AboveMedian(%)       SlowestHost$" "$OUT"' \
+        grep -q "CV(%)      First/Median       SlowestRank    AboveMedian(%)       SlowestHost$" "$OUT"' \
     "osu_iallreduce --stats at 3 ranks: the slowest rank's columns, one of ranks 0-2"
 
 # Without the hook: some rank of the job, not below the median rank.
