@@ -54,15 +54,15 @@ void precision_settle(const char *why_not)
 
 bool precision_on(void) { return target_pct > 0; }
 
-void precision_describe(const char *figure)
+void precision_describe(const char *unit, const char *figure, const char *counts)
 {
     if (!precision_on())
         return;
-    out_comment("precision: each size in batches until the 95%% confidence interval of its %s "
-                "is within %g%% of it, or after %g s; the first batch a tenth of the default "
-                "count (at least %d; -i: all of it), at most %d times that count",
-                figure, target_pct, max_time, PRECISION_MIN_FLOOR, PRECISION_GROWTH);
+    out_comment("precision: %s in batches until the 95%% confidence interval of its %s is "
+                "within %g%% of it, or after %g s; %s",
+                unit, figure, target_pct, max_time, counts);
 }
+
 double precision_pct(void) { return target_pct; }
 double precision_max_time(void) { return max_time; }
 
@@ -121,9 +121,10 @@ double precision_interval_pct(const double *x, size_t n, enum precision_figure f
 /* COMMSWEEP_PRECISION_CLOCK, a fake clock for the decision only (the
  * times a row reports are the measured ones): "quiet" makes every
  * iteration of every rank take the same time, so each size stops after
- * its first batch; "noisy:R" makes rank R's iterations 1 or 4 time units
- * by a hash of their number, so no size of a run with a small --precision
- * comes within it before the cap or the time stops it. Unset or
+ * its first batch; "noisy:R" spreads rank R's iterations evenly between 1
+ * and 4 time units by a hash of their number, so that neither the mean
+ * nor the median of a few hundred comes within a few percent: a run with
+ * a small --precision goes on until the cap or the time stops it. Unset or
  * unreadable: the real clock. COMMSWEEP_PRECISION_TRACE=1: every rank
  * writes its count of each size on stderr, so that a test sees all ranks
  * stop at the same iteration. */
@@ -153,7 +154,7 @@ static double fake_time(size_t i)
     uint64_t z = (uint64_t)i + 0x9e3779b97f4a7c15u;
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return (z ^ (z >> 31)) & 1u ? 4.0 : 1.0;
+    return 1.0 + 3.0 * (double)((z ^ (z >> 31)) >> 11) / 9007199254740992.0;
 }
 
 /* This rank's interval over times[0..n) (or the fake clock's); 0 where
@@ -205,8 +206,10 @@ size_t precision_measure(size_t floor, size_t cap, const double *times, bool tim
     }
     read_hooks();
     double *scratch = malloc(2 * cap * sizeof *scratch);
-    err_any(comm, !scratch, ERR_STATUS_USAGE,
-            "--precision: cannot allocate room for %zu iterations' times", cap);
+    /* comm may be part of the job (a group, the victims): a rank alone
+     * ends it, as any other allocation that fails mid-run. */
+    if (!scratch)
+        err_fatal("--precision: cannot allocate room for %zu iterations' times", cap);
     double start = timing_now();
     size_t done = 0, n = floor;
     for (;;) {

@@ -37,8 +37,10 @@ void precision_options(struct opt_spec out[PRECISION_NOPTIONS]);
  * run with status 2 (every rank reads the same options). */
 void precision_settle(const char *why_not);
 bool precision_on(void);
-/* With --precision: a '#' line saying the rule (figure: "mean", "median"). */
-void precision_describe(const char *figure);
+/* With --precision: a '#' line saying the rule: what is measured in
+ * batches (unit: "each size"), its figure ("mean", "median"), and the
+ * counts (first batch, cap) in the program's own terms. */
+void precision_describe(const char *unit, const char *figure, const char *counts);
 double precision_pct(void);
 double precision_max_time(void);
 

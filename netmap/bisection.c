@@ -23,6 +23,34 @@
 
 static size_t nbisections = 10;
 
+/* Repetitions of a bisection's exchange (repetition 0: the warm-up). */
+struct exchange {
+    struct netmap *nm;
+    int peer;
+    bool in;
+    double *mbps; /* this endpoint's sample of repetition r at r - 1 */
+    bool ok;
+};
+
+static void repeat(void *arg, size_t first, size_t n)
+{
+    struct exchange *x = arg;
+    struct netmap *nm = x->nm;
+    size_t bytes = nm->cfg.size * nm->cfg.window;
+    for (size_t r = first; r < first + n; r++) {
+        struct transfer_times t;
+        watchdog_enter(r);
+        x->ok &= transfer_window(nm, nm->lane, &x->peer, x->in, &x->peer, x->in, nm->cfg.size,
+                                 r, &t);
+        watchdog_leave();
+        double worst = netmap_node_time(nm, x->in ? t.acked : 0);
+        if (r)
+            x->mbps[r - 1] = netmap_mbps(nm, bytes, worst);
+    }
+}
+
+static void repeat_timed(void *arg, size_t first, size_t n) { repeat(arg, first + 1, n); }
+
 /* This endpoint's figure in bisection b (NaN when it sits out). */
 static bool measure(struct netmap *nm, size_t b, double *figure)
 {
@@ -30,24 +58,17 @@ static bool measure(struct netmap *nm, size_t b, double *figure)
     plan_permutation(nm->cfg.seed, b, n, order);
     bool in = plan_bisection_partner(order, n, (size_t)nm->me, &partner);
     free(order);
-    int peer = (int)partner;
-    size_t iters = nm->cfg.iters, bytes = nm->cfg.size * nm->cfg.window;
-    double *mbps = netmap_alloc(iters, sizeof *mbps, NULL);
-    bool ok = true;
+    size_t iters = nm->cfg.iters;
+    struct exchange x = {nm, (int)partner, in,
+                         netmap_alloc(netmap_room(iters), sizeof *x.mbps, NULL), true};
     watchdog_arm(NULL, "bisection %zu", b);
-    for (size_t r = 0; r <= iters; r++) { /* repetition 0: the warm-up */
-        struct transfer_times t;
-        watchdog_enter(r);
-        ok &= transfer_window(nm, nm->lane, &peer, in, &peer, in, nm->cfg.size, r, &t);
-        watchdog_leave();
-        double worst = netmap_node_time(nm, in ? t.acked : 0);
-        if (r)
-            mbps[r - 1] = netmap_mbps(nm, bytes, worst);
-    }
+    repeat(&x, 0, 1);
+    size_t done = netmap_repeat(nm->all, iters, x.mbps, in, PRECISION_MEDIAN, repeat_timed, &x,
+                                NULL);
     watchdog_disarm();
-    *figure = in ? stats_median(mbps, iters) : NAN;
-    free(mbps);
-    return ok;
+    *figure = in ? stats_median(x.mbps, done) : NAN;
+    free(x.mbps);
+    return x.ok;
 }
 
 /* The printing rank's row for bisection b from every endpoint's figure;
@@ -149,6 +170,6 @@ int main(int argc, char **argv)
         "Effective bisection bandwidth: in each seeded random bisection every endpoint of\n"
         "one half exchanges with a partner in the other at once; each bisection's figures\n"
         "and the min, median and max over them.",
-        options, 1, 2, true, "a bisection's row summarises its endpoints (min, median, max), not repetitions", settings, run};
+        options, 1, 2, true, "a bisection's row summarises its endpoints (min, median, max), not repetitions", settings, run, "median"};
     netmap_main(argc, argv, &prog);
 }

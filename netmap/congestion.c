@@ -44,6 +44,7 @@ static size_t congestor_size = 131072;
 
 struct roles {
     MPI_Comm group;      /* the victims, or the congestors, of this lane */
+    MPI_Comm every_lane; /* the same of every lane: where --precision decides */
     bool victim;
     int group_rank, group_size;
     int victim_leader;   /* lane rank of the first victim (endpoint 0) */
@@ -61,6 +62,7 @@ static void assign_roles(struct netmap *nm, struct roles *r)
     r->nvictims = plan_victim_count(n, victim_pct);
     r->victim = plan_is_victim(n, r->nvictims, (size_t)nm->me);
     MPI_CHECK(MPI_Comm_split(nm->lane, r->victim ? 0 : 1, nm->me, &r->group));
+    MPI_CHECK(MPI_Comm_split(nm->all, r->victim ? 0 : 1, 0, &r->every_lane));
     MPI_Comm_rank(r->group, &r->group_rank);
     MPI_Comm_size(r->group, &r->group_size);
     r->victim_leader = 0;
@@ -145,50 +147,79 @@ static void congest(struct netmap *nm, const struct roles *r, int pattern, struc
 
 /* Samples of one test on this victim: us, or for the bandwidth loop
  * times in seconds (summarise turns them into MB/s). */
-static bool victim_test(struct netmap *nm, const struct roles *r, int test, double *samples,
-                        size_t count)
+/* The timed part of a victim test, repetitions first .. first + n - 1. */
+struct victim_run {
+    struct netmap *nm;
+    const struct roles *r;
+    int test;
+    size_t left, right;
+    double *samples;
+    bool ok;
+};
+
+static void victim_batch(void *arg, size_t first, size_t n)
+{
+    struct victim_run *v = arg;
+    const struct netmap_config *c = &v->nm->cfg;
+    const struct roles *r = v->r;
+    double *samples = v->samples + first;
+    if (v->test == TEST_LATENCY) {
+        v->ok &= transfer_ring(v->nm, r->group, (int)v->left, (int)v->right, c->lat_size, n,
+                               1 + first, samples);
+        for (size_t i = 0; i < n; i++)
+            samples[i] = samples[i] / 2 * 1e6;
+    } else if (v->test == TEST_BANDWIDTH) {
+        v->ok &= transfer_ring(v->nm, r->group, (int)v->left, (int)v->right, c->size, n,
+                               1 + first, samples);
+    } else {
+        MPI_CHECK(MPI_Barrier(r->group));
+        size_t nv = r->nvictims;
+        for (size_t i = 0; i < n; i++) {
+            double mine = r->group_rank + 1, sum = 0;
+            double t0 = MPI_Wtime();
+            MPI_CHECK(MPI_Allreduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, r->group));
+            samples[i] = (MPI_Wtime() - t0) * 1e6;
+            double want = (double)nv * (double)(nv + 1) / 2;
+            if (v->nm->corrupt && first + i == 0)
+                sum += 1;
+            if (c->check && sum != want && v->ok) {
+                err_print("data check failed: the victims' allreduce gave %g, not %g", sum, want);
+                v->ok = false;
+            }
+        }
+    }
+}
+
+/* One victim test: count samples (samples has room for netmap_room(count)),
+ * or with --precision as many as it takes; returns how many. */
+static size_t victim_test(struct netmap *nm, const struct roles *r, int test, double *samples,
+                          size_t count, bool *ok)
 {
     const struct netmap_config *c = &nm->cfg;
-    size_t v = r->nvictims, left, right;
+    size_t v = r->nvictims;
+    struct victim_run run = {nm, r, test, 0, 0, samples, true};
     size_t *order = netmap_alloc(v, sizeof *order, NULL);
-    bool ok = true;
     if (test == TEST_LATENCY)
         plan_permutation(c->seed, 0x5eed, v, order);
     else
         for (size_t i = 0; i < v; i++)
             order[i] = i;
-    plan_ring_neighbours(order, v, (size_t)r->group_rank, &left, &right);
+    plan_ring_neighbours(order, v, (size_t)r->group_rank, &run.left, &run.right);
     free(order);
     double warm[10];
-    if (test == TEST_LATENCY) {
-        ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->lat_size, 10, 0, warm);
-        ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->lat_size, count, 1, samples);
-        for (size_t i = 0; i < count; i++)
-            samples[i] = samples[i] / 2 * 1e6;
-    } else if (test == TEST_BANDWIDTH) {
-        ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->size, 1, 0, warm);
-        ok &= transfer_ring(nm, r->group, (int)left, (int)right, c->size, count, 1, samples);
-    } else {
-        MPI_CHECK(MPI_Barrier(r->group));
-        for (size_t i = 0; i < count; i++) {
-            double mine = r->group_rank + 1, sum = 0;
-            double t0 = MPI_Wtime();
-            MPI_CHECK(MPI_Allreduce(&mine, &sum, 1, MPI_DOUBLE, MPI_SUM, r->group));
-            samples[i] = (MPI_Wtime() - t0) * 1e6;
-            double want = (double)v * (double)(v + 1) / 2;
-            if (nm->corrupt && i == 0)
-                sum += 1;
-            if (c->check && sum != want && ok) {
-                err_print("data check failed: the victims' allreduce gave %g, not %g", sum, want);
-                ok = false;
-            }
-        }
-    }
+    if (test == TEST_LATENCY)
+        run.ok &= transfer_ring(nm, r->group, (int)run.left, (int)run.right, c->lat_size, 10, 0,
+                                warm);
+    else if (test == TEST_BANDWIDTH)
+        run.ok &= transfer_ring(nm, r->group, (int)run.left, (int)run.right, c->size, 1, 0, warm);
+    size_t done = netmap_repeat(r->every_lane, count, samples, true, PRECISION_MEAN,
+                                victim_batch, &run, NULL);
     /* A node's sample: its slowest lane's. */
     if (nm->lanes > 1)
-        MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, samples, (int)count, MPI_DOUBLE, MPI_MAX,
+        MPI_CHECK(MPI_Allreduce(MPI_IN_PLACE, samples, (int)done, MPI_DOUBLE, MPI_MAX,
                                 nm->node));
-    return ok;
+    *ok &= run.ok;
+    return done;
 }
 
 /* Mean and tail of every victim's samples, on the first victim. The
@@ -231,9 +262,9 @@ static bool victims_measure(struct netmap *nm, const struct roles *r, int patter
     bool ok = true;
     for (int t = 0; t < NTESTS; t++) {
         size_t count = test_count(&nm->cfg, t);
-        double *samples = netmap_alloc(count, sizeof *samples, NULL);
+        double *samples = netmap_alloc(netmap_room(count), sizeof *samples, NULL);
         watchdog_enter((size_t)t);
-        ok &= victim_test(nm, r, t, samples, count);
+        count = victim_test(nm, r, t, samples, count, &ok);
         watchdog_leave();
         summarise(nm, r, t, samples, count, &f[t]);
         free(samples);
@@ -319,6 +350,7 @@ static bool run(struct netmap *nm)
     free(l.send);
     free(l.recv);
     MPI_Comm_free(&r.group);
+    MPI_Comm_free(&r.every_lane);
     return ok;
 }
 
@@ -371,6 +403,6 @@ int main(int argc, char **argv)
         "GPCNeT's congestion impact: victims (random-ring latency, ring bandwidth, 8-byte\n"
         "allreduce) measured alone and while congestors on the other endpoints run incast,\n"
         "all-to-all, broadcast or allreduce traffic; mean, tail and impact factor.",
-        options, 3, 4, false, "its rows are already the mean and tail of every victim's samples", settings, run};
+        options, 3, 4, false, "its rows are already the mean and tail of every victim's samples", settings, run, "mean"};
     netmap_main(argc, argv, &prog);
 }

@@ -48,42 +48,86 @@ static struct fabric fabric;
 
 /* ---------------------------------------------------------------- measuring */
 
-/* This rank's bandwidth to `to` (MB/s, the median of the repetitions), with
- * `from` sending to it at the same time; NaN where it sends nothing. */
+/* Repetitions of a window to `to` while `from` sends to this rank. */
+struct windows {
+    struct netmap *nm;
+    int to, from;
+    double *mbps; /* repetition r's sample at r - 1 */
+    bool ok;
+};
+
+static void send_windows(void *arg, size_t first, size_t n)
+{
+    struct windows *w = arg;
+    struct netmap *nm = w->nm;
+    for (size_t r = first; r < first + n; r++) {
+        struct transfer_times t;
+        watchdog_enter(r);
+        w->ok &= transfer_window(nm, nm->lane, &w->to, w->to != MPI_PROC_NULL, &w->from,
+                                 w->from != MPI_PROC_NULL, nm->cfg.size, r, &t);
+        watchdog_leave();
+        if (r)
+            w->mbps[r - 1] = netmap_mbps(nm, nm->cfg.size * nm->cfg.window, t.acked);
+    }
+}
+
+static void send_timed_windows(void *arg, size_t first, size_t n)
+{
+    send_windows(arg, first + 1, n);
+}
+
+/* This rank's bandwidth to `to` (MB/s, the median of the repetitions after
+ * a warm-up one), with `from` sending to it at the same time; NaN where it
+ * sends nothing. */
 static bool window_figure(struct netmap *nm, int to, int from, double *figure)
 {
     size_t iters = nm->cfg.iters;
-    double *mbps = netmap_alloc(iters, sizeof *mbps, NULL);
-    bool ok = true;
-    for (size_t r = 0; r <= iters; r++) { /* repetition 0: the warm-up */
-        struct transfer_times t;
-        watchdog_enter(r);
-        ok &= transfer_window(nm, nm->lane, &to, to != MPI_PROC_NULL, &from,
-                              from != MPI_PROC_NULL, nm->cfg.size, r, &t);
-        watchdog_leave();
-        if (r)
-            mbps[r - 1] = netmap_mbps(nm, nm->cfg.size * nm->cfg.window, t.acked);
-    }
-    *figure = to != MPI_PROC_NULL ? stats_median(mbps, iters) : NAN;
-    free(mbps);
-    return ok;
+    struct windows w = {nm, to, from, netmap_alloc(netmap_room(iters), sizeof *w.mbps, NULL),
+                        true};
+    send_windows(&w, 0, 1);
+    size_t done = netmap_repeat(nm->all, iters, w.mbps, to != MPI_PROC_NULL, PRECISION_MEDIAN,
+                                send_timed_windows, &w, NULL);
+    *figure = to != MPI_PROC_NULL ? stats_median(w.mbps, done) : NAN;
+    free(w.mbps);
+    return w.ok;
+}
+
+/* Ping-pongs this rank starts with to, answering from: each call begins
+ * with untimed round trips, which absorb how late each rank left the
+ * barrier (a call of its own would add it again). */
+struct pingpongs {
+    struct netmap *nm;
+    int to, from;
+    size_t warm;
+    double *half, *scratch; /* timed halves; a call's, its warm-up first */
+    bool ok;
+};
+
+static void ping(void *arg, size_t first, size_t n)
+{
+    struct pingpongs *p = arg;
+    watchdog_enter(1 + first);
+    p->ok &= transfer_pingpong(p->nm, p->nm->lane, p->to, p->from, p->nm->cfg.lat_size,
+                               p->warm + n, 1 + first, p->scratch);
+    watchdog_leave();
+    if (p->to != MPI_PROC_NULL)
+        memcpy(p->half + first, p->scratch + p->warm, n * sizeof *p->half);
 }
 
 /* Half the round trip (us, the median) of ping-pongs this rank starts with
  * to, answering from; NaN where it starts none. */
 static bool latency_figure(struct netmap *nm, int to, int from, double *figure)
 {
-    /* One call, the untimed round trips first: they absorb how late each
-     * rank left the barrier, which a call of its own would add again. */
     size_t rounds = nm->cfg.lat_iters, warm = rounds < 10 ? rounds : 10;
-    double *half = netmap_alloc(warm + rounds, sizeof *half, NULL);
-    bool ok = true;
-    watchdog_enter(1);
-    ok &= transfer_pingpong(nm, nm->lane, to, from, nm->cfg.lat_size, warm + rounds, 1, half);
-    watchdog_leave();
-    *figure = to != MPI_PROC_NULL ? stats_median(half + warm, rounds) * 1e6 : NAN;
-    free(half);
-    return ok;
+    size_t room = netmap_room(rounds);
+    struct pingpongs p = {nm, to, from, warm, netmap_alloc(room, sizeof *p.half, NULL),
+                          netmap_alloc(warm + room, sizeof *p.scratch, NULL), true};
+    size_t done = netmap_repeat(nm->all, rounds, p.half, to != MPI_PROC_NULL, PRECISION_MEDIAN,
+                                ping, &p, NULL);
+    *figure = to != MPI_PROC_NULL ? stats_median(p.half, done) * 1e6 : NAN;
+    free(p.half);
+    free(p.scratch);
+    return p.ok;
 }
 
 /* The printing rank's record of the run. */
@@ -439,6 +483,6 @@ int main(int argc, char **argv)
         "against known good nodes before they are named, and slow routes are narrowed to\n"
         "the switch or group links they share. Findings are '# culprit' lines (status 0).",
         options, sizeof options / sizeof options[0], 4, true,
-        "a figure is the median of its repetitions; the rows hold medians of figures", settings, run};
+        "a figure is the median of its repetitions; the rows hold medians of figures", settings, run, "median"};
     netmap_main(argc, argv, &prog);
 }

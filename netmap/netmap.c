@@ -48,12 +48,15 @@ static void parse(struct netmap *nm, int argc, char **argv)
         specs[n++] = p->options[i];
     for (size_t i = 0; i < FAMILY_OPTIONS; i++)
         specs[n++] = family[i];
+    precision_options(specs + n);
+    n += PRECISION_NOPTIONS;
     char synopsis[] = "[options]";
     const struct opt_usage usage = {synopsis, p->description, false, false, "netmap",
                                     p->no_stats, NULL};
     int first = opt_parse_or_exit(argc, argv, specs, n, &usage);
     if (first < argc)
         err_usage("unexpected argument '%s' (try --help)", argv[first]);
+    precision_settle(NULL);
     watchdog_configure(c->timeout);
     nm->per_rank = c->per_node == 0;
     nm->corrupt = buf_corrupt_rank() >= 0 && buf_corrupt_requested(harness.rank);
@@ -120,11 +123,15 @@ static bool form_endpoints(struct netmap *nm)
         nm->lanes = (int)c->per_node;
         nm->lane_index = local;
         snprintf(label, sizeof label, "%.*s", keep, name);
+        MPI_CHECK(MPI_Comm_split(MPI_COMM_WORLD, takes_part ? 0 : MPI_UNDEFINED, harness.rank,
+                                 &nm->all));
         if (!takes_part) {
             nm->endpoints = nodes;
             return false;
         }
     }
+    if (nm->per_rank)
+        nm->all = nm->lane;
     MPI_Comm_rank(nm->lane, &nm->me);
     MPI_Comm_size(nm->lane, &nm->endpoints);
     if (nm->lane_index == 0 && nm->me == 0) {
@@ -175,6 +182,45 @@ void netmap_row_spread(const double *samples, size_t n, char *text, size_t len)
     text[0] = '\0';
     if (report_stats())
         snprintf(text, len, " %.3f %.3f %.3f %.4f", d.median, d.p5, d.p95, d.cv);
+}
+
+size_t netmap_room(size_t count) { return precision_cap(count, true); }
+
+/* --precision: how the measurements of the run stopped. Every rank of a
+ * measurement takes its decision, so the printing rank's tally is the
+ * run's. */
+static struct {
+    size_t measured, reached, least, most;
+    double widest; /* the widest interval left, % */
+} tally = {.least = SIZE_MAX};
+
+size_t netmap_repeat(MPI_Comm comm, size_t count, const double *samples, bool timed,
+                     enum precision_figure figure, precision_batch_fn run, void *arg,
+                     struct precision_result *res)
+{
+    struct precision_result r;
+    size_t done = precision_measure(count, netmap_room(count), samples, timed, figure, comm, run,
+                                    arg, &r);
+    if (res)
+        *res = r;
+    if (!r.on)
+        return done;
+    tally.measured++;
+    tally.reached += r.reached;
+    tally.least = done < tally.least ? done : tally.least;
+    tally.most = done > tally.most ? done : tally.most;
+    tally.widest = r.ci_pct > tally.widest ? r.ci_pct : tally.widest;
+    return done;
+}
+
+static void print_tally(void)
+{
+    if (!precision_on() || !tally.measured)
+        return;
+    out_comment("precision: %zu of %zu measurements came within %g%% (repetitions %zu to %zu; "
+                "the widest 95%% interval %.3g%%)",
+                tally.reached, tally.measured, precision_pct(), tally.least, tally.most,
+                tally.widest);
 }
 
 void *netmap_alloc(size_t n, size_t each, const char *what)
@@ -264,7 +310,8 @@ static void print_endpoints(const struct netmap *nm)
 _Noreturn void netmap_main(int argc, char **argv, const struct netmap_program *prog)
 {
     harness_init(&argc, &argv, MPI_THREAD_SINGLE);
-    struct netmap nm = {.prog = prog, .lane = MPI_COMM_NULL, .node = MPI_COMM_NULL};
+    struct netmap nm = {.prog = prog, .lane = MPI_COMM_NULL, .node = MPI_COMM_NULL,
+                        .all = MPI_COMM_NULL};
     parse(&nm, argc, argv);
     bool takes_part = form_endpoints(&nm);
     int endpoints = nm.endpoints;
@@ -279,6 +326,8 @@ _Noreturn void netmap_main(int argc, char **argv, const struct netmap_program *p
     print_endpoints(&nm);
     if (prog->settings)
         prog->settings(&nm);
+    precision_describe("each measurement", prog->precision_figure,
+                       "--iters (--lat-iters) repetitions first, at most ten times as many");
     report_validation(nm.cfg.check);
     size_t biggest = nm.cfg.size > nm.cfg.lat_size ? nm.cfg.size : nm.cfg.lat_size;
     /* Two peers at most receive at once: a ring's two neighbours. */
@@ -291,6 +340,7 @@ _Noreturn void netmap_main(int argc, char **argv, const struct netmap_program *p
     double t0 = MPI_Wtime();
     if (takes_part)
         ok = prog->run(&nm);
+    print_tally();
     /* Under SimGrid's SMPI, MPI_Wtime is the simulated clock. */
     out_comment("run time: %.6f s, the measurements and the verdict (MPI_Wtime)", MPI_Wtime() - t0);
     err_check(MPI_COMM_WORLD, !ok, "data verification failed (see the lines above)");
@@ -299,6 +349,8 @@ _Noreturn void netmap_main(int argc, char **argv, const struct netmap_program *p
     buf_free(&nm.send);
     buf_free(&nm.recv);
     free(nm.hosts);
+    if (nm.all != MPI_COMM_NULL && nm.all != nm.lane)
+        MPI_Comm_free(&nm.all);
     if (nm.lane != MPI_COMM_NULL)
         MPI_Comm_free(&nm.lane);
     if (nm.node != MPI_COMM_NULL && nm.node != MPI_COMM_SELF)

@@ -26,6 +26,7 @@
 
 #include "buf.h"
 #include "opt.h"
+#include "precision.h"
 
 #define NETMAP_HOST_LEN 64 /* bytes kept of a host name, with its end */
 
@@ -58,6 +59,7 @@ struct netmap_program {
     /* Measures and prints; collective over the lanes (only ranks taking
      * part call it). false: a data check failed on this rank (printed). */
     bool (*run)(struct netmap *nm);
+    const char *precision_figure; /* what --precision makes precise: "median", "mean" */
 };
 
 struct netmap {
@@ -65,6 +67,7 @@ struct netmap {
     const struct netmap_program *prog;
     MPI_Comm lane;    /* one rank of each node, in node order */
     MPI_Comm node;    /* the lanes of this rank's node (MPI_COMM_SELF per rank) */
+    MPI_Comm all;     /* every rank taking part, of every lane (lane itself per rank) */
     int me;           /* this rank's endpoint: its rank in lane */
     int endpoints;    /* size of lane: nodes, or ranks with --ranks-per-node=all */
     int lanes;        /* ranks of each node taking part (1 per rank) */
@@ -97,6 +100,19 @@ void netmap_mean_samples(const struct netmap *nm, double *samples, size_t n);
  * report_row_iterations over samples, then " median p5 p95 cv" into text
  * (empty without --stats). */
 void netmap_row_spread(const double *samples, size_t n, char *text, size_t len);
+
+/* --precision (precision.h): the repetitions of one measurement, count of
+ * them, or batches of them until the figure (median or mean) of every
+ * timed rank's samples is within the precision; collective over comm,
+ * which holds every rank whose measurement is coupled with this one (the
+ * lanes too: nm->all). run(arg, first, n) makes repetitions first .. first
+ * + n - 1 and writes samples[first ..], which has room for
+ * netmap_room(count). Returns the repetitions made; res (may be NULL) says
+ * how they ended. The run's tally of them is a '#' line at its end. */
+size_t netmap_room(size_t count);
+size_t netmap_repeat(MPI_Comm comm, size_t count, const double *samples, bool timed,
+                     enum precision_figure figure, precision_batch_fn run, void *arg,
+                     struct precision_result *res);
 
 /* Zeroed memory for n elements of each bytes (room for one where n is 0);
  * where there is none, the run ends (err_fatal) with a line naming what

@@ -52,12 +52,14 @@ static unsigned class_of(size_t a, size_t b, const void *ctx)
 }
 
 /* One map being measured: figure and samples of every pair, on the
- * printing rank (matrix[from * n + to]; samples[(from * n + to) * count]). */
+ * printing rank (matrix[from * n + to]; samples[(from * n + to) * count],
+ * of which --precision took counts[from * n + to]; without it counts is
+ * NULL and every pair has count). */
 struct map {
     const char *metric, *mode, *unit, *fmt;
     const char *node_table, *culprit_table; /* JSON tables of its summaries, findings */
     enum culprit_sense sense;
-    double *matrix, *samples;
+    double *matrix, *samples, *counts;
     size_t n, count;
 };
 
@@ -65,7 +67,7 @@ struct map {
  * matrix row from -> to: mine[p] and mine_samples[p * count] are this
  * rank's, as the sender or initiator, for peer p. */
 static void gather_map(struct netmap *nm, struct map *m, const double *mine,
-                       const double *mine_samples)
+                       const double *mine_samples, const double *mine_counts)
 {
     size_t n = m->n, count = m->count;
     bool root = nm->me == 0 && nm->lane_index == 0;
@@ -74,8 +76,15 @@ static void gather_map(struct netmap *nm, struct map *m, const double *mine,
     double *all_samples = root && mine_samples
                               ? netmap_alloc(n * n * count, sizeof *all_samples, "the samples")
                               : NULL;
+    /* Only --precision's counts differ from pair to pair. */
+    bool counted = precision_on();
+    double *all_counts =
+        root && counted ? netmap_alloc(n * n, sizeof *all_counts, "the counts") : NULL;
     if (nm->lane_index == 0) {
         MPI_CHECK(MPI_Gather(mine, (int)n, MPI_DOUBLE, all, (int)n, MPI_DOUBLE, 0, nm->lane));
+        if (counted)
+            MPI_CHECK(MPI_Gather(mine_counts, (int)n, MPI_DOUBLE, all_counts, (int)n, MPI_DOUBLE,
+                                 0, nm->lane));
         if (mine_samples)
             MPI_CHECK(MPI_Gather(mine_samples, (int)(n * count), MPI_DOUBLE, all_samples,
                                  (int)(n * count), MPI_DOUBLE, 0, nm->lane));
@@ -86,6 +95,7 @@ static void gather_map(struct netmap *nm, struct map *m, const double *mine,
         all[e * n + e] = NAN;
     m->matrix = all;
     m->samples = all_samples;
+    m->counts = all_counts;
 }
 
 /* A pair's figure: the median of its samples, robust to the odd slow
@@ -108,12 +118,56 @@ static bool measure_window(struct netmap *nm, int to, int from, size_t rep, doub
     return ok;
 }
 
+/* Repetitions of one step of a bandwidth map (repetition 0: the warm-up,
+ * no sample). */
+struct windows {
+    struct netmap *nm;
+    int to, from;
+    double *samples; /* repetition r's at r - 1 */
+    bool ok;
+};
+
+static void send_windows(void *arg, size_t first, size_t n)
+{
+    struct windows *w = arg;
+    for (size_t r = first; r < first + n; r++) {
+        watchdog_enter(r);
+        double ignored;
+        w->ok &= measure_window(w->nm, w->to, w->from, r,
+                                r && w->to != MPI_PROC_NULL ? &w->samples[r - 1] : &ignored);
+        watchdog_leave();
+    }
+}
+
+static void send_timed_windows(void *arg, size_t first, size_t n)
+{
+    send_windows(arg, first + 1, n);
+}
+
+/* One step: this rank's figure and count for `to` (untouched where it
+ * sends nothing). */
+static bool bandwidth_step(struct netmap *nm, int to, int from, double *samples, double *fig,
+                           double *count)
+{
+    struct windows w = {nm, to, from, samples, true};
+    send_windows(&w, 0, 1);
+    size_t done = netmap_repeat(nm->all, nm->cfg.iters, samples, to != MPI_PROC_NULL,
+                                PRECISION_MEDIAN, send_timed_windows, &w, NULL);
+    if (to != MPI_PROC_NULL) {
+        *fig = median_of(samples, done);
+        *count = (double)done;
+    }
+    return w.ok;
+}
+
 static bool measure_bandwidth(struct netmap *nm, bool isolated, struct map *m)
 {
-    size_t n = (size_t)nm->endpoints, iters = nm->cfg.iters;
+    size_t n = (size_t)nm->endpoints, stride = netmap_room(nm->cfg.iters);
     int me = nm->me;
     double *fig = netmap_alloc(n, sizeof *fig, "figures");
-    double *samples = netmap_alloc(n * iters, sizeof *samples, "samples");
+    double *counts = netmap_alloc(n, sizeof *counts, "counts");
+    double *samples = netmap_alloc(n * stride, sizeof *samples, "samples");
+    double *unused = netmap_alloc(stride, sizeof *unused, "samples");
     bool ok = true;
     for (size_t p = 0; p < n; p++)
         fig[p] = NAN;
@@ -121,14 +175,9 @@ static bool measure_bandwidth(struct netmap *nm, bool isolated, struct map *m)
         for (size_t k = 1; k < n; k++) {
             int to = (int)((me + k) % n), from = (int)((me + n - k) % n);
             watchdog_arm(NULL, "bandwidth, shift by %zu", k);
-            /* Repetition 0 is the warm-up. */
-            for (size_t r = 0; r <= iters; r++) {
-                watchdog_enter(r);
-                ok &= measure_window(nm, to, from, r, r ? &samples[(size_t)to * iters + r - 1] : NULL);
-                watchdog_leave();
-            }
+            ok &= bandwidth_step(nm, to, from, &samples[(size_t)to * stride], &fig[to],
+                                 &counts[to]);
             watchdog_disarm();
-            fig[to] = median_of(&samples[(size_t)to * iters], iters);
         }
     } else {
         for (size_t a = 0; a < n; a++)
@@ -138,33 +187,46 @@ static bool measure_bandwidth(struct netmap *nm, bool isolated, struct map *m)
                 int to = (size_t)me == a ? (int)b : MPI_PROC_NULL;
                 int from = (size_t)me == b ? (int)a : MPI_PROC_NULL;
                 watchdog_arm(NULL, "bandwidth from endpoint %zu to %zu alone", a, b);
-                for (size_t r = 0; r <= iters; r++) {
-                    watchdog_enter(r);
-                    double *s = r && to != MPI_PROC_NULL ? &samples[b * iters + r - 1] : NULL;
-                    double ignored;
-                    ok &= measure_window(nm, to, from, r, s ? s : &ignored);
-                    watchdog_leave();
-                }
+                double *s = to != MPI_PROC_NULL ? &samples[b * stride] : unused;
+                ok &= bandwidth_step(nm, to, from, s, &fig[b], &counts[b]);
                 watchdog_disarm();
-                if (to != MPI_PROC_NULL)
-                    fig[b] = median_of(&samples[b * iters], iters);
             }
     }
     m->n = n;
-    m->count = iters;
-    gather_map(nm, m, fig, report_per_iteration() ? samples : NULL);
+    m->count = stride;
+    gather_map(nm, m, fig, report_per_iteration() ? samples : NULL, counts);
     free(fig);
+    free(counts);
     free(samples);
+    free(unused);
     return ok;
+}
+
+/* The timed round trips of one pair of the latency map. */
+struct pingpongs {
+    struct netmap *nm;
+    int to, from;
+    double *half;
+    bool ok;
+};
+
+static void ping(void *arg, size_t first, size_t n)
+{
+    struct pingpongs *p = arg;
+    watchdog_enter(1 + first);
+    p->ok &= transfer_pingpong(p->nm, p->nm->lane, p->to, p->from, p->nm->cfg.lat_size, n,
+                               1 + first, p->half + first);
+    watchdog_leave();
 }
 
 static bool measure_latency(struct netmap *nm, struct map *m)
 {
-    size_t n = (size_t)nm->endpoints, rounds = nm->cfg.lat_iters;
+    size_t n = (size_t)nm->endpoints, rounds = nm->cfg.lat_iters, stride = netmap_room(rounds);
     size_t warm = rounds < 10 ? rounds : 10;
     int me = nm->me;
     double *fig = netmap_alloc(n, sizeof *fig, "figures");
-    double *samples = netmap_alloc(n * rounds, sizeof *samples, "samples");
+    double *counts = netmap_alloc(n, sizeof *counts, "counts");
+    double *samples = netmap_alloc(n * stride, sizeof *samples, "samples");
     double *warmup = netmap_alloc(warm, sizeof *warmup, "samples");
     bool ok = true;
     for (size_t p = 0; p < n; p++)
@@ -177,30 +239,36 @@ static bool measure_latency(struct netmap *nm, struct map *m)
             watchdog_enter(0);
             ok &= transfer_pingpong(nm, nm->lane, to, from, nm->cfg.lat_size, warm, 0, warmup);
             watchdog_leave();
-            watchdog_enter(1);
-            double *s = &samples[b * rounds];
-            ok &= transfer_pingpong(nm, nm->lane, to, from, nm->cfg.lat_size, rounds, 1, s);
-            watchdog_leave();
+            double *s = &samples[b * stride];
+            struct pingpongs p = {nm, to, from, s, true};
+            size_t done = netmap_repeat(nm->all, rounds, s, to != MPI_PROC_NULL,
+                                        PRECISION_MEDIAN, ping, &p, NULL);
+            ok &= p.ok;
             watchdog_disarm();
-            for (size_t r = 0; to != MPI_PROC_NULL && r < rounds; r++)
+            for (size_t r = 0; to != MPI_PROC_NULL && r < done; r++)
                 s[r] *= 1e6;
-            double f = to != MPI_PROC_NULL ? median_of(s, rounds) : 0;
+            double f = to != MPI_PROC_NULL ? median_of(s, done) : 0;
             f = netmap_node_time(nm, f);
-            if (to != MPI_PROC_NULL)
+            if (to != MPI_PROC_NULL) {
                 fig[b] = f;
+                counts[b] = (double)done;
+            }
         }
     m->n = n;
-    m->count = rounds;
-    gather_map(nm, m, fig, report_per_iteration() ? samples : NULL);
+    m->count = stride;
+    gather_map(nm, m, fig, report_per_iteration() ? samples : NULL, counts);
     /* One figure per unordered pair: the other direction is the same. */
     if (m->matrix)
         for (size_t a = 0; a < n; a++)
             for (size_t b = a + 1; b < n; b++) {
                 m->matrix[b * n + a] = m->matrix[a * n + b];
-                for (size_t s = 0; m->samples && s < rounds; s++)
-                    m->samples[(b * n + a) * rounds + s] = m->samples[(a * n + b) * rounds + s];
+                if (m->counts)
+                    m->counts[b * n + a] = m->counts[a * n + b];
+                for (size_t s = 0; m->samples && s < stride; s++)
+                    m->samples[(b * n + a) * stride + s] = m->samples[(a * n + b) * stride + s];
             }
     free(fig);
+    free(counts);
     free(samples);
     free(warmup);
     return ok;
@@ -325,7 +393,7 @@ static void print_pairs(struct netmap *nm, const struct map *m)
             report_row_double(m->sense == CULPRIT_HIGHER_BETTER ? "bandwidth" : "latency",
                               m->matrix[a * n + b]);
             report_row_iterations(m->samples ? &m->samples[(a * n + b) * m->count] : NULL,
-                                  m->count, NULL);
+                                  m->counts ? (size_t)m->counts[a * n + b] : m->count, NULL);
             report_row_end();
         }
 }
@@ -355,6 +423,7 @@ static void print_map(struct netmap *nm, struct map *m, const char *title)
     }
     free(m->matrix);
     free(m->samples);
+    free(m->counts);
 }
 
 static bool run(struct netmap *nm)
@@ -365,7 +434,7 @@ static bool run(struct netmap *nm)
             if (mode != MODE_BOTH && mode != md)
                 continue;
             struct map m = {"bandwidth", mode_names[md], "MB/s", "%.3f", "netmap_bandwidth_node",
-                            "netmap_bandwidth_culprit", CULPRIT_HIGHER_BETTER, NULL, NULL, 0, 0};
+                            "netmap_bandwidth_culprit", CULPRIT_HIGHER_BETTER, NULL, NULL, NULL, 0, 0};
             ok &= measure_bandwidth(nm, md == MODE_ISOLATED, &m);
             char title[96];
             snprintf(title, sizeof title, "bandwidth, %s mode", mode_names[md]);
@@ -373,7 +442,7 @@ static bool run(struct netmap *nm)
         }
     if (metric != METRIC_BANDWIDTH) {
         struct map m = {"latency", "isolated", "us", "%.3f", "netmap_latency_node", "netmap_latency_culprit",
-                        CULPRIT_LOWER_BETTER, NULL, NULL, 0, 0};
+                        CULPRIT_LOWER_BETTER, NULL, NULL, NULL, 0, 0};
         ok &= measure_latency(nm, &m);
         print_map(nm, &m, "latency, each pair alone");
     }
@@ -469,6 +538,6 @@ int main(int argc, char **argv)
         "n(n-1)/2 or n(n-1) pairs alone, one after another (hours at thousands of\n"
         "nodes). Above " XSTR(MATRIX_AUTO_MAX) " endpoints the matrices and per-pair rows are left out\n"
         "unless --matrix=yes.",
-        options, sizeof options / sizeof options[0], 2, true, NULL, settings, run};
+        options, sizeof options / sizeof options[0], 2, true, NULL, settings, run, "median"};
     netmap_main(argc, argv, &prog);
 }

@@ -30,21 +30,39 @@ struct ring_figures {
     double latency, bandwidth; /* us, MB/s per endpoint, from the mean loop time */
 };
 
-/* One ring's loops of bytes: per-loop times, the mean over the endpoints,
- * on the printing rank, after an untimed warm-up. */
+/* Timed loops of one ring, a batch of --precision or all of them. */
+struct ring_loops {
+    struct netmap *nm;
+    int left, right;
+    size_t bytes;
+    double *loop;
+    bool ok;
+};
+
+static void run_loops(void *arg, size_t first, size_t n)
+{
+    struct ring_loops *l = arg;
+    watchdog_enter(1 + first);
+    l->ok &= transfer_ring(l->nm, l->nm->lane, l->left, l->right, l->bytes, n, 1 + first,
+                           l->loop + first);
+    watchdog_leave();
+}
+
+/* One ring's loops of bytes after an untimed warm-up: per-loop times, the
+ * mean over the endpoints, on the printing rank (loop has room for
+ * netmap_room(rounds)); *done: how many. */
 static bool loops(struct netmap *nm, int left, int right, size_t bytes, size_t rounds,
-                  size_t warm, double *loop)
+                  size_t warm, double *loop, size_t *done)
 {
     double *scratch = netmap_alloc(warm, sizeof *scratch, NULL);
     watchdog_enter(0);
     bool ok = transfer_ring(nm, nm->lane, left, right, bytes, warm, 0, scratch);
     watchdog_leave();
-    watchdog_enter(1);
-    ok &= transfer_ring(nm, nm->lane, left, right, bytes, rounds, 1, loop);
-    watchdog_leave();
     free(scratch);
-    netmap_mean_samples(nm, loop, rounds);
-    return ok;
+    struct ring_loops l = {nm, left, right, bytes, loop, true};
+    *done = netmap_repeat(nm->all, rounds, loop, true, PRECISION_MEAN, run_loops, &l, NULL);
+    netmap_mean_samples(nm, loop, *done);
+    return ok && l.ok;
 }
 
 /* The JSON row of a ring's figure (table netmap_ring_<figure>, its value
@@ -75,29 +93,30 @@ static bool measure_ring(struct netmap *nm, size_t ring, struct ring_figures *f)
     plan_ring_neighbours(order, n, (size_t)nm->me, &left, &right);
     free(order);
     const struct netmap_config *c = &nm->cfg;
-    double *lat = netmap_alloc(c->lat_iters, sizeof *lat, NULL);
-    double *bw = netmap_alloc(c->iters, sizeof *bw, NULL);
+    double *lat = netmap_alloc(netmap_room(c->lat_iters), sizeof *lat, NULL);
+    double *bw = netmap_alloc(netmap_room(c->iters), sizeof *bw, NULL);
+    size_t nlat, nbw;
     char name[32];
     snprintf(name, sizeof name, ring ? "random ring %zu" : "natural ring", ring);
     watchdog_arm(NULL, "%s, %zu-byte loops", name, c->lat_size);
     bool ok = loops(nm, (int)left, (int)right, c->lat_size, c->lat_iters,
-                    c->lat_iters < 10 ? c->lat_iters : 10, lat);
+                    c->lat_iters < 10 ? c->lat_iters : 10, lat, &nlat);
     watchdog_disarm();
     watchdog_arm(NULL, "%s, %zu-byte loops", name, c->size);
-    ok &= loops(nm, (int)left, (int)right, c->size, c->iters, 1, bw);
+    ok &= loops(nm, (int)left, (int)right, c->size, c->iters, 1, bw, &nbw);
     watchdog_disarm();
     /* The figures from the mean loop time (total over loops, as b_eff
      * times them); the samples, converted alike, give the spread. */
-    f->latency = stats_mean(lat, c->lat_iters) / 2 * 1e6;
-    f->bandwidth = netmap_mbps(nm, 2 * c->size, stats_mean(bw, c->iters));
-    for (size_t r = 0; r < c->lat_iters; r++)
+    f->latency = stats_mean(lat, nlat) / 2 * 1e6;
+    f->bandwidth = netmap_mbps(nm, 2 * c->size, stats_mean(bw, nbw));
+    for (size_t r = 0; r < nlat; r++)
         lat[r] = lat[r] / 2 * 1e6;
-    for (size_t r = 0; r < c->iters; r++)
+    for (size_t r = 0; r < nbw; r++)
         bw[r] = netmap_mbps(nm, 2 * c->size, bw[r]);
     char lat_spread[96], bw_spread[96];
     const char *kind = ring ? "random" : "natural";
-    ring_row("latency", kind, ring, f->latency, lat, c->lat_iters, lat_spread, sizeof lat_spread);
-    ring_row("bandwidth", kind, ring, f->bandwidth, bw, c->iters, bw_spread, sizeof bw_spread);
+    ring_row("latency", kind, ring, f->latency, lat, nlat, lat_spread, sizeof lat_spread);
+    ring_row("bandwidth", kind, ring, f->bandwidth, bw, nbw, bw_spread, sizeof bw_spread);
     out_line("%zu %s %.3f %.3f%s%s", ring, kind, f->latency, f->bandwidth, lat_spread, bw_spread);
     free(lat);
     free(bw);
@@ -187,6 +206,6 @@ int main(int argc, char **argv)
         "HPCC b_eff's rings: every endpoint exchanges with both neighbours at once, on the\n"
         "natural ring and on seeded random rings; latency, bandwidth per endpoint, and the\n"
         "random/natural ratio that characterises the topology.",
-        options, 1, 2, false, NULL, settings, run};
+        options, 1, 2, false, NULL, settings, run, "mean"};
     netmap_main(argc, argv, &prog);
 }

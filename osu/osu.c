@@ -297,7 +297,9 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
     else
         out_comment("warm-up iterations: %zu up to %zu bytes, %zu above", p->warm_small,
                     p->large_threshold, p->warm_large);
-    precision_describe("mean");
+    precision_describe("each size", "mean",
+                       "the first batch a tenth of the default count (at least 10; with -i "
+                       "all of it), at most ten times that count");
     if (o->test_iterations)
         out_comment("test hook COMMSWEEP_TEST_ITERATIONS: at most %zu iterations and warm-up "
                     "iterations, whatever -i and -x say",
