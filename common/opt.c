@@ -105,7 +105,10 @@ int opt_to_double(const char *text, const char *what, bool allow_zero, double *o
         return fail(err, errlen, "invalid %s '%s': empty", what, text);
     errno = 0;
     double v = strtod(text, &end);
-    if (end == text)
+    /* Decimal only: strtod also reads hexadecimal (0x10 is 16), "inf" and
+     * "nan", which nobody means by a time or a count. */
+    size_t decimal = strspn(text, "0123456789.eE+-");
+    if (end == text || (size_t)(end - text) > decimal)
         return fail(err, errlen, "invalid %s '%s': not a number", what, text);
     if (*end != '\0')
         return fail(err, errlen, "invalid %s '%s': trailing characters after the number",
@@ -331,7 +334,16 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, s
             continue;
         }
         if (c == '?') {
-            if (optopt)
+            /* A long option that takes no value given one (--stats=1):
+             * optopt is then its number, which is no character. */
+            const char *flag = NULL;
+            for (size_t i = 0; optopt >= HELP_ID && i < nl && !flag; i++)
+                if (longs[i].val == optopt)
+                    flag = longs[i].name;
+            if (flag)
+                snprintf(result->message, sizeof result->message, "option '--%s' takes no value",
+                         flag);
+            else if (optopt)
                 snprintf(result->message, sizeof result->message, "unknown option '-%c'", optopt);
             else
                 snprintf(result->message, sizeof result->message, "unknown option '%s'",
@@ -340,7 +352,7 @@ enum opt_status opt_parse(int argc, char **argv, const struct opt_spec *specs, s
             break;
         }
         if (c == ':') {
-            if (optopt && optopt < LONG_BASE && optopt != HELP_ID)
+            if (optopt > 0 && optopt < HELP_ID) /* a short option: a character */
                 snprintf(result->message, sizeof result->message,
                          "option '-%c' needs a value", optopt);
             else

@@ -371,9 +371,11 @@ sweep_compare() { # EARLIER_RESULTS
         name=${name%%.*}
         case $name in osu_*) ;; *) continue ;; esac
         old="$earlier/$(basename "$file")"
-        if [ ! -f "$old" ]; then
+        # An earlier file that is there but no regular file (a FIFO, a link
+        # to nothing) goes to compare, which says what it is and fails.
+        if [ ! -e "$old" ] && [ ! -L "$old" ]; then
             found=("$earlier/$name".*.dat)
-            if [ "${#found[@]}" != 1 ] || [ ! -f "${found[0]}" ]; then
+            if [ "${#found[@]}" != 1 ] || { [ ! -e "${found[0]}" ] && [ ! -L "${found[0]}" ]; }; then
                 sweep_log "compare $name: no single $name.*.dat in $earlier"
                 continue
             fi

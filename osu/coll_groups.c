@@ -217,6 +217,16 @@ void coll_layout_groups(MPI_Comm world, const struct coll_groups_spec *spec, siz
     int rank, size, leader;
     MPI_CHECK(MPI_Comm_rank(world, &rank));
     MPI_CHECK(MPI_Comm_size(world, &size));
+    /* Every rank knows the size: each refuses alike. More groups than
+     * ranks, or a group larger than the job, is a layout the run cannot
+     * give: it would run fewer groups than asked, or the plain run under
+     * the name of groups. */
+    if (spec->kind == COLL_GROUPS_STRIDE && spec->n > (size_t)size)
+        err_usage("--groups=stride:%zu asks for %zu groups; this job has %d rank%s", spec->n,
+                  spec->n, size, size == 1 ? "" : "s");
+    if (spec->kind == COLL_GROUPS_BLOCK && spec->n > (size_t)size)
+        err_usage("--groups=%zu asks for groups of %zu ranks; this job has %d", spec->n, spec->n,
+                  size);
     if (block) {
         leader = rank - rank % (int)block;
     } else {

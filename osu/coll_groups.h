@@ -79,7 +79,9 @@ struct coll_layout {
 };
 
 /* Collective over world: the groups of spec, nodes by shared memory or,
- * with block > 0, blocks of block consecutive ranks. */
+ * with block > 0, blocks of block consecutive ranks. N or stride:N larger
+ * than the world ends the run with status 2 (fewer groups than asked, or
+ * one group of all). */
 void coll_layout_groups(MPI_Comm world, const struct coll_groups_spec *spec, size_t block,
                         struct coll_layout *l);
 /* Collective over world: one group of its first count ranks. */

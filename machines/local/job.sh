@@ -14,10 +14,18 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/machines/sweep.sh"
 : "${BUILD:=$top/build}"
 : "${RESULTS:=$top/results/local-$(date +%Y%m%d-%H%M%S)}"
-# A bad folder fails now, not after the sweep.
-if [ -n "${COMPARE_WITH:-}" ] && [ ! -d "$COMPARE_WITH" ]; then
-    echo "commsweep: COMPARE_WITH=$COMPARE_WITH is not a results folder" >&2
-    exit 2
+# A bad folder fails now, not after the sweep: one that is not there, and
+# one without a result in it (an empty folder compared nothing, after hours).
+if [ -n "${COMPARE_WITH:-}" ]; then
+    if [ ! -d "$COMPARE_WITH" ]; then
+        echo "commsweep: COMPARE_WITH=$COMPARE_WITH is not a results folder" >&2
+        exit 2
+    fi
+    if ! compgen -G "$COMPARE_WITH/*.dat" > /dev/null &&
+        ! compgen -G "$COMPARE_WITH/*.jsonl" > /dev/null; then
+        echo "commsweep: COMPARE_WITH=$COMPARE_WITH is not a results folder (no .dat or .jsonl files in it)" >&2
+        exit 2
+    fi
 fi
 SWEEP_NP=$NP
 SWEEP_TAG="local.N$NP"

@@ -212,7 +212,14 @@ static void test_parse_rejects_every_bad_case(void **state)
     expect_parse_error(2, overflow, "too large");
     expect_parse_error(2, choice, "choose from");
     expect_parse_error(2, neg_time, "must be positive");
-    expect_parse_error(2, flag_value, "unknown option");
+    expect_parse_error(2, flag_value, "option '--topology' takes no value");
+    /* A flag's number is no character: the message names the option. */
+    const char *abbreviated_flag[] = {"prog", "--topo=yes"};
+    const char *stats_value[] = {"prog", "--stats=1"};
+    const char *format_missing[] = {"prog", "--format"};
+    expect_parse_error(2, format_missing, "option '--format' needs a value");
+    expect_parse_error(2, abbreviated_flag, "option '--topology' takes no value");
+    expect_parse_error(2, stats_value, "option '--stats' takes no value");
 }
 
 static void test_help_and_version(void **state)
