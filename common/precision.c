@@ -14,39 +14,25 @@
 #include "timing.h"
 
 static double target_pct;  /* 0: off */
-static double max_time = PRECISION_DEFAULT_MAX_TIME;
-static bool max_time_given;
-
-static int parse_max_time(const char *arg, void *dest, char *err, size_t errlen)
-{
-    (void)dest;
-    if (opt_to_double(arg, "--max-time", false, &max_time, err, errlen))
-        return -1;
-    if (max_time > OPT_SECONDS_MAX) {
-        snprintf(err, errlen, "--max-time: %s seconds is more than a day (%d)", arg,
-                 OPT_SECONDS_MAX);
-        return -1;
-    }
-    max_time_given = true;
-    return 0;
-}
+static double max_time; /* 0: not given, PRECISION_DEFAULT_MAX_TIME */
 
 void precision_options(struct opt_spec out[PRECISION_NOPTIONS])
 {
     out[0] = (struct opt_spec){
         .long_name = "precision", .kind = OPT_DOUBLE, .dest = &target_pct, .metavar = "PCT",
         .max = 100,
-        .help = "measure each size in batches until the 95% confidence interval of its "
-                "figure is within PCT percent of it (default: fixed counts)"};
+        .help = "measure each size (netmap: each measurement) in batches until the 95% "
+                "confidence interval of its figure is within PCT percent of it (default: "
+                "fixed counts)"};
     out[1] = (struct opt_spec){
-        .long_name = "max-time", .kind = OPT_CUSTOM, .parse = parse_max_time,
-        .metavar = "SECONDS",
-        .help = "with --precision: stop a size after SECONDS even when imprecise (5)"};
+        .long_name = "max-time", .kind = OPT_DOUBLE, .dest = &max_time, .metavar = "SECONDS",
+        .max = OPT_SECONDS_MAX,
+        .help = "with --precision: stop after SECONDS even when imprecise (5)"};
 }
 
 void precision_settle(const char *why_not)
 {
-    if (max_time_given && target_pct <= 0)
+    if (max_time > 0 && target_pct <= 0)
         err_usage("--max-time bounds the batches of --precision: give --precision too");
     if (target_pct > 0 && why_not)
         err_usage("--precision: %s", why_not);
@@ -60,11 +46,11 @@ void precision_describe(const char *unit, const char *figure, const char *counts
         return;
     out_comment("precision: %s in batches until the 95%% confidence interval of its %s is "
                 "within %g%% of it, or after %g s; %s",
-                unit, figure, target_pct, max_time, counts);
+                unit, figure, target_pct, precision_max_time(), counts);
 }
 
 double precision_pct(void) { return target_pct; }
-double precision_max_time(void) { return max_time; }
+double precision_max_time(void) { return max_time > 0 ? max_time : PRECISION_DEFAULT_MAX_TIME; }
 
 size_t precision_floor(size_t count, bool given)
 {
@@ -186,7 +172,7 @@ static size_t next_batch(size_t done, size_t cap, double ci, double elapsed)
     double least = (double)(done / 8 ? done / 8 : 1);
     want = want < least ? least : want > (double)done ? (double)done : want;
     if (elapsed > 0) {
-        double room = (max_time - elapsed) / (elapsed / (double)done);
+        double room = (precision_max_time() - elapsed) / (elapsed / (double)done);
         want = want > room ? room : want;
     }
     size_t n = want < 1 ? 1 : (size_t)want;
@@ -205,7 +191,7 @@ size_t precision_measure(size_t floor, size_t cap, const double *times, bool tim
         return floor;
     }
     read_hooks();
-    double *scratch = malloc(2 * cap * sizeof *scratch);
+    double *scratch = cap <= SIZE_MAX / 2 ? calloc(2 * cap, sizeof *scratch) : NULL;
     /* comm may be part of the job (a group, the victims): a rank alone
      * ends it, as any other allocation that fails mid-run. */
     if (!scratch)
@@ -221,7 +207,7 @@ size_t precision_measure(size_t floor, size_t cap, const double *times, bool tim
         MPI_CHECK(MPI_Allreduce(local, all, 2, MPI_DOUBLE, MPI_MAX, comm));
         r.ci_pct = all[0];
         r.reached = all[0] <= target_pct;
-        if (r.reached || all[1] >= max_time || done >= cap)
+        if (r.reached || all[1] >= precision_max_time() || done >= cap)
             break;
         n = next_batch(done, cap, all[0], all[1]);
     }

@@ -139,6 +139,8 @@ struct parser {
     char *err;
     size_t errlen;
     size_t line;
+    int *switch_group; /* HOST SWITCH GROUP lines: each switch's group so far */
+    size_t room;       /* of switch_group */
 };
 
 static int key_cmp(const void *a, const void *b)
@@ -217,7 +219,15 @@ static int place_host(const char *host, void *arg)
     while (k > p->keys && strcmp(k[-1].name, host) == 0)
         k--;
     for (; k < p->keys + p->nkeys && strcmp(k->name, host) == 0; k++) {
-        if (p->f->sw[k->endpoint] < 0)
+        int was = p->f->sw[k->endpoint];
+        if (was >= 0 && was != p->current) {
+            /* A node has one NIC's switch here: two is a damaged file,
+             * and the last line's would be taken without a word. */
+            fail(p, "%s is on switch %s and on %s", host, p->f->switch_names[was],
+                 p->f->switch_names[p->current]);
+            return -1;
+        }
+        if (was < 0)
             p->f->placed++;
         p->f->sw[k->endpoint] = p->current;
         p->f->group[k->endpoint] = p->current_group;
@@ -318,7 +328,8 @@ static int parse_slurm(struct parser *p, char *text)
         if (slurm_value(line, "Nodes", list, room_of_line)) {
             p->current = intern(&f->switch_names, &f->nswitches, name);
             if (p->current < 0 || fabric_hostlist(list, place_host, p)) {
-                fail(p, "Nodes=%.40s is not a host list", list);
+                if (!p->err[0])
+                    fail(p, "Nodes=%.40s is not a host list", list);
                 goto bad;
             }
         }
@@ -357,6 +368,22 @@ bad:
     return -1;
 }
 
+/* Room in switch_group for the current switch (-1 where none yet). */
+static int keep_group(struct parser *p)
+{
+    if ((size_t)p->current < p->room)
+        return 0;
+    size_t room = 2 * (size_t)p->current + 2;
+    int *bigger = realloc(p->switch_group, room * sizeof *bigger);
+    if (!bigger)
+        return -1;
+    for (size_t i = p->room; i < room; i++)
+        bigger[i] = -1;
+    p->switch_group = bigger;
+    p->room = room;
+    return 0;
+}
+
 static int parse_lines(struct parser *p, char *text)
 {
     struct fabric *f = p->f;
@@ -374,11 +401,18 @@ static int parse_lines(struct parser *p, char *text)
             snprintf(group, sizeof group, "%s", sw);
         p->current = intern(&f->switch_names, &f->nswitches, sw);
         p->current_group = intern(&f->group_names, &f->ngroups, group);
-        if (p->current < 0 || p->current_group < 0) {
+        if (p->current < 0 || p->current_group < 0 || keep_group(p)) {
             snprintf(p->err, p->errlen, "out of memory");
             return -1;
         }
-        place_host(host, p);
+        int was = p->switch_group[p->current];
+        if (was >= 0 && was != p->current_group) {
+            fail(p, "switch %s is in group %s and in %s", sw, f->group_names[was], group);
+            return -1;
+        }
+        p->switch_group[p->current] = p->current_group;
+        if (place_host(host, p))
+            return -1;
     }
     return 0;
 }
@@ -391,7 +425,7 @@ int fabric_parse(const char *text, const char *const *hosts, size_t n, struct fa
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    struct parser p = {f, NULL, 0, -1, -1, err, errlen, 0};
+    struct parser p = {f, NULL, 0, -1, -1, err, errlen, 0, NULL, 0};
     char *copy = strdup(text);
     int rc = -1;
     if (!copy || make_keys(&p, hosts, n)) {
@@ -400,9 +434,17 @@ int fabric_parse(const char *text, const char *const *hosts, size_t n, struct fa
     }
     bool slurm = strcasestr(text, "SwitchName=") != NULL;
     rc = slurm ? parse_slurm(&p, copy) : parse_lines(&p, copy);
+    if (rc == 0 && f->placed == 0 && n > 0) {
+        /* An empty file, or one of another machine: a run judged as if
+         * it had no topology, under a name that says it had one. */
+        snprintf(err, errlen, "places none of the job's %zu endpoints (HOST: a node's host "
+                 "name, or @E for endpoint E)", n);
+        rc = -1;
+    }
 out:
     free(copy);
     free(p.keys);
+    free(p.switch_group);
     if (rc)
         fabric_free(f);
     return rc;

@@ -62,6 +62,13 @@ static char *read_text(const char *path, char *err, size_t errlen)
             break;
         }
     }
+    const char *nul = text ? memchr(text, '\0', len) : NULL;
+    if (nul) {
+        /* Read as a C string, it would end there without a word. */
+        snprintf(err, errlen, "a NUL byte at offset %zu: not a text file", (size_t)(nul - text));
+        free(text);
+        text = NULL;
+    }
     if (text)
         text[len] = '\0';
     else if (!err[0])

@@ -856,11 +856,15 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
         osu_precision_counts(&o, &b->prog, 0, &floor, &small);
         osu_precision_counts(&o, &b->prog, SIZE_MAX, &floor, &large);
         size_t most = small > large ? small : large;
-        iteration_times = malloc(most * sizeof *iteration_times);
+        /* calloc: most * 8 may overflow (-i takes any count). */
+        iteration_times = calloc(most, sizeof *iteration_times);
         if (report_per_iteration())
-            iteration_values = malloc(most * sizeof *iteration_values);
-        if (!iteration_times || (report_per_iteration() && !iteration_values))
-            err_fatal("cannot allocate the times of %zu iterations (-z, --stats)", most);
+            iteration_values = calloc(most, sizeof *iteration_values);
+        /* Every rank asks for as much: a count too large is bad input. */
+        err_any(harness.comm, !iteration_times || (report_per_iteration() && !iteration_values),
+                ERR_STATUS_USAGE,
+                "cannot allocate the times of %zu iterations (-z, --stats, --precision): lower -i",
+                most);
     }
     if (b->prepare)
         b->prepare(&c);

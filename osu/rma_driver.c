@@ -590,7 +590,8 @@ _Noreturn void rma_main(const struct rma_bench *b, int argc, char **argv)
         osu_precision_counts(&r.opts, &b->prog, 0, &floor, &small);
         osu_precision_counts(&r.opts, &b->prog, SIZE_MAX, &floor, &large);
         size_t most = small > large ? small : large;
-        r.iteration_times = malloc(most * sizeof *r.iteration_times);
+        /* calloc: most * 8 may overflow (-i takes any count). */
+        r.iteration_times = calloc(most, sizeof *r.iteration_times);
         err_any(harness.comm, !r.iteration_times, ERR_STATUS_USAGE,
                 "cannot allocate the times of %zu iterations (-z, --stats)", most);
     }
