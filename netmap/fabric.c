@@ -449,3 +449,42 @@ out:
         fabric_free(f);
     return rc;
 }
+
+/* x<cabinet>c<chassis>s<slot>b<board>n<node>, alone or before a domain. */
+static bool xname_of(const char *host, unsigned *cabinet, unsigned *chassis)
+{
+    unsigned slot, board, node;
+    int used = 0;
+    if (host[0] != 'x' || !isdigit((unsigned char)host[1]) ||
+        sscanf(host, "x%uc%us%ub%un%u%n", cabinet, chassis, &slot, &board, &node, &used) != 5)
+        return false;
+    return host[used] == '\0' || host[used] == '.';
+}
+
+int fabric_from_xnames(const char *const *hosts, size_t n, struct fabric *f, char *err,
+                       size_t errlen)
+{
+    /* As the lines of a file: one parser, one set of checks. */
+    size_t cap = n * (FABRIC_NAME_LEN + 48) + 1, used = 0;
+    char *text = malloc(cap);
+    if (!text) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    text[0] = '\0';
+    for (size_t e = 0; e < n; e++) {
+        unsigned cabinet, chassis;
+        if (xname_of(hosts[e], &cabinet, &chassis))
+            used += (size_t)snprintf(text + used, cap - used, "%.*s x%uc%u x%u\n",
+                                     FABRIC_NAME_LEN - 1, hosts[e], cabinet, chassis, cabinet);
+    }
+    if (used == 0) {
+        free(text);
+        snprintf(err, errlen, "no host name is an HPE Cray xname (x1000c0s0b0n0): give "
+                 "--topology=FILE");
+        return -1;
+    }
+    int rc = fabric_parse(text, hosts, n, f, err, errlen);
+    free(text);
+    return rc;
+}

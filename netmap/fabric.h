@@ -51,6 +51,15 @@ struct fabric {
 int fabric_parse(const char *text, const char *const *hosts, size_t n, struct fabric *f,
                  char *err, size_t errlen);
 
+/* The topology in the host names themselves, where they are HPE Cray
+ * xnames (x1000c3s5b0n1: cabinet 1000, chassis 3, slot 5, board 0, node
+ * 1): the cabinet is the group (a dragonfly group of Slingshot), the
+ * chassis the switch (its nodes' NICs reach the switches of their own
+ * chassis; which of them is not in the name). Other names stay unplaced;
+ * none that is an xname: -1 with the reason in err. */
+int fabric_from_xnames(const char *const *hosts, size_t n, struct fabric *f, char *err,
+                       size_t errlen);
+
 /* Every endpoint unplaced: pairs all of one class (no topology given). */
 int fabric_none(size_t n, struct fabric *f);
 

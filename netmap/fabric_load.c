@@ -85,7 +85,17 @@ void netmap_load_fabric(const struct netmap *nm, const char *topology_path, stru
     size_t n = (size_t)nm->endpoints;
     char err[600] = "", why[256] = "";
     bool bad = false;
-    if (topology_path && nm->hosts) {
+    bool xnames = topology_path && strcmp(topology_path, "xname") == 0;
+    if (xnames && nm->hosts) {
+        const char **hosts = malloc((n ? n : 1) * sizeof *hosts);
+        for (size_t e = 0; hosts && e < n; e++)
+            hosts[e] = netmap_host(nm, (int)e);
+        if (!hosts || fabric_from_xnames(hosts, n, f, why, sizeof why)) {
+            snprintf(err, sizeof err, "--topology=xname: %.255s", hosts ? why : "out of memory");
+            bad = true;
+        }
+        free(hosts);
+    } else if (topology_path && nm->hosts) {
         const char *path = strcmp(topology_path, "slurm") == 0 ? slurm_topology() : topology_path;
         char *text = read_text(path, why, sizeof why);
         const char **hosts = malloc((n ? n : 1) * sizeof *hosts);
@@ -113,7 +123,9 @@ void netmap_load_fabric(const struct netmap *nm, const char *topology_path, stru
     MPI_CHECK(MPI_Bcast(f->group, (int)n, MPI_INT, 0, MPI_COMM_WORLD));
     if (topology_path && nm->hosts)
         out_comment("topology: %s (%zu of %d endpoints placed, %zu switch%s, %zu group%s)",
-                    strcmp(topology_path, "slurm") == 0 ? slurm_topology() : topology_path,
+                    xnames ? "the host names (xnames: cabinet as group, chassis as switch)"
+                    : strcmp(topology_path, "slurm") == 0 ? slurm_topology()
+                                                          : topology_path,
                     f->placed, nm->endpoints, f->nswitches, f->nswitches == 1 ? "" : "es",
                     f->ngroups, f->ngroups == 1 ? "" : "s");
     else

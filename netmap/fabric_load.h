@@ -11,9 +11,10 @@
 
 #define NETMAP_TOPOLOGY_OPT(path_ptr)                                                       \
     {.long_name = "topology", .kind = OPT_STRING, .dest = (path_ptr),                       \
-     .metavar = "FILE|slurm",                                                               \
+     .metavar = "FILE|slurm|xname",                                                         \
      .help = "switch and group of each node: 'HOST SWITCH [GROUP]' lines or Slurm's "       \
-             "topology.conf (slurm: the one beside $SLURM_CONF)"}
+             "topology.conf (slurm: the one beside $SLURM_CONF; xname: from HPE Cray "      \
+             "host names, cabinet as group, chassis as switch)"}
 
 /* Fills f on every rank (all endpoints unplaced without a path) and prints
  * a "# topology:" line (without one: "# topology: <none_text>"). A file

@@ -112,6 +112,7 @@ in_parallel bad "a topology that does not exist" --topology "$TMPD/none"
 in_parallel bad "a topology that is a folder" --topology "$TMPD/folder"
 in_parallel bad "a malformed topology line" --topology "$TMPD/bad-topo"
 in_parallel bad "a malformed Slurm host list" --topology "$TMPD/bad-conf"
+in_parallel bad "--topology=xname where no host name is an xname" --topology=xname
 in_parallel bad "two lanes a node" --nodes-by-block=2 --ranks-per-node=2
 in_parallel_end
 run 4 "$L" $SMALL --topology "$TMPD/bad-topo"

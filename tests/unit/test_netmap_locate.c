@@ -111,6 +111,48 @@ static void test_slurm(void **state)
     assert_non_null(strstr(err, "line 2"));
 }
 
+/* What a file may not say: a host on two switches, a switch in two
+ * groups, nothing about the job's hosts. */
+static void test_damaged(void **state)
+{
+    (void)state;
+    struct fabric f;
+    char err[160];
+    assert_int_equal(fabric_parse("n0 s0 g0\nn0 s1 g0\n", eight, 8, &f, err, sizeof err), -1);
+    assert_non_null(strstr(err, "line 2: n0 is on switch s0 and on s1"));
+    assert_int_equal(fabric_parse("n0 s0 g0\nn1 s0 g1\n", eight, 8, &f, err, sizeof err), -1);
+    assert_non_null(strstr(err, "switch s0 is in group g0 and in g1"));
+    assert_int_equal(fabric_parse("# nothing\n", eight, 8, &f, err, sizeof err), -1);
+    assert_non_null(strstr(err, "places none of the job's 8 endpoints"));
+    assert_int_equal(fabric_parse("other s0\n", eight, 8, &f, err, sizeof err), -1);
+    /* the same line twice is no contradiction */
+    assert_int_equal(fabric_parse("n0 s0 g0\nn0 s0 g0\n", eight, 8, &f, err, sizeof err), 0);
+    assert_int_equal(f.placed, 1);
+    fabric_free(&f);
+}
+
+static void test_xnames(void **state)
+{
+    (void)state;
+    struct fabric f;
+    char err[160];
+    const char *hosts[] = {"x1000c0s0b0n0", "x1000c0s7b1n1.hsn", "x1000c1s0b0n0",
+                           "x1001c0s0b0n0", "login1", "x1000c0s0b0n0x"};
+    assert_int_equal(fabric_from_xnames(hosts, 6, &f, err, sizeof err), 0);
+    assert_int_equal(f.placed, 4);
+    assert_int_equal(fabric_class_of(&f, 0, 1), FABRIC_SAME_SWITCH); /* one chassis */
+    assert_int_equal(fabric_class_of(&f, 0, 2), FABRIC_SAME_GROUP);  /* one cabinet */
+    assert_int_equal(fabric_class_of(&f, 0, 3), FABRIC_ACROSS_GROUPS);
+    assert_int_equal(fabric_class_of(&f, 0, 4), FABRIC_UNKNOWN);     /* not an xname */
+    assert_int_equal(fabric_class_of(&f, 0, 5), FABRIC_UNKNOWN);     /* trailing text */
+    assert_string_equal(f.switch_names[f.sw[2]], "x1000c1");
+    assert_string_equal(f.group_names[f.group[3]], "x1001");
+    fabric_free(&f);
+    const char *plain[] = {"nid001234", "vm"};
+    assert_int_equal(fabric_from_xnames(plain, 2, &f, err, sizeof err), -1);
+    assert_non_null(strstr(err, "no host name is an HPE Cray xname"));
+}
+
 /* ---------------------------------------------------------------- plan */
 
 /* A fabric of g groups of s switches of k nodes (the last node count may
@@ -474,6 +516,8 @@ int main(void)
         cmocka_unit_test(test_hostlist),
         cmocka_unit_test(test_lines),
         cmocka_unit_test(test_slurm),
+        cmocka_unit_test(test_damaged),
+        cmocka_unit_test(test_xnames),
         cmocka_unit_test(test_matchings_are_perfect),
         cmocka_unit_test(test_rounds_cover_the_fabric),
         cmocka_unit_test(test_circle),
