@@ -11,7 +11,8 @@
 # link (both ways), one slow switch uplink (one direction), one node slow
 # only when sending; each drawn from the seed by platform.py. Topologies:
 # LOCATE_TOPOLOGIES (default "fattree dragonfly"; the presets fattree-N and
-# dragonfly-N, or frontier at 9408). LOCATE_SEEDS seeds (default 20),
+# dragonfly-N, or frontier at 9408), LOCATE_CASES (default all six, in the
+# order above). LOCATE_SEEDS seeds (default 20),
 # LOCATE_LIMIT seconds a run (default 600). Needs make SMPI=1 (BUILD,
 # default build-smpi). Prints a Markdown table; LOCATE_LOG=FILE keeps each
 # run's verdict.
@@ -39,7 +40,7 @@ declare -A CASES=(
     [uplink]="uplink=1"
     [node-send]="node-send=1"
 )
-ORDER="none node 2nodes link uplink node-send"
+ORDER=${LOCATE_CASES:-none node 2nodes link uplink node-send}
 
 # platform.py's words for a topology of N nodes: a preset where there is
 # one, else the topology sized to N.
