@@ -249,18 +249,18 @@ in_parallel hostile 3 "line 1: .*expected HOST SWITCH" "$N/pairs" --topology="$F
 in_parallel hostile 3 "line 1: .*not a host list" "$N/pairs" --topology="$F/topo-cut-hostlist"
 in_parallel hostile_slurm "$F/sc-fifo/slurm.conf" 3 "topology.conf: a FIFO, not a regular file" "$N/pairs" --topology=slurm
 # An empty topology places no endpoint: refused, not a run without one.
-in_parallel hostile 3 "in/empty" "$N/pairs" --topology="$F/empty"
+in_parallel hostile 3 "in/empty: places none of the job.s 3 endpoints" "$N/pairs" --topology="$F/empty"
 # An endpoint on two switches: refused, not placed on the last one.
-in_parallel hostile 3 "topo-twice" "$N/pairs" --topology="$F/topo-twice"
+in_parallel hostile 3 "topo-twice: line [0-9]*: .* is on switch .* and on " "$N/pairs" --topology="$F/topo-twice"
 in_parallel hostile 5 "dangling: No such file" "$N/locate" --topology="$F/dangling"
 in_parallel hostile 5 "line 2: .*expected HOST SWITCH" "$N/locate" --topology="$F/topo-1-field"
 in_parallel hostile 5 "line 1: .*not a host list" "$N/pairs" --topology="$F/topo-reversed-range"
 in_parallel hostile 5 "line 1: .*SwitchName" "$N/locate" --topology="$F/topo-no-switch-name"
 in_parallel hostile_slurm "$F/sc-missing/slurm.conf" 5 "topology.conf: No such file" "$N/locate" --topology=slurm
 # A NUL byte would end the file's text: refused.
-in_parallel hostile 5 "topo-nul" "$N/pairs" --topology="$F/topo-nul"
+in_parallel hostile 5 "topo-nul: a NUL byte at offset" "$N/pairs" --topology="$F/topo-nul"
 # An empty topology places no endpoint: refused, not a run without one.
-in_parallel hostile 5 "in/empty" "$N/locate" --topology="$F/empty"
+in_parallel hostile 5 "in/empty: places none of the job.s 5 endpoints" "$N/locate" --topology="$F/empty"
 batch_end
 
 # ---- tools/report: flags and input files ----
