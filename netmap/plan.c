@@ -247,13 +247,24 @@ void plan_matching(uint64_t seed, uint64_t round, enum plan_aim aim, size_t n, c
                 pool[npool++] = p[a].endpoint;
         }
     }
-    /* The pool, in a drawn order: halves paired. */
+    /* The pool, in a drawn order: halves paired. With no topology at all
+     * the order is drawn once per seed and the circle method pairs it, so
+     * that no two endpoints meet twice before every two have met: in N - 1
+     * rounds every pair, a route that one pair alone takes included. */
+    bool tournament = aim == PLAN_RANDOM;
     for (size_t i = 0; i < npool; i++) {
         size_t e = pool[i];
-        order[i] = (struct place){0, 0, draw_of(seed, round * 4 + (uint64_t)aim, 5, (long)e), e};
+        uint64_t stream = tournament ? (uint64_t)aim : round * 4 + (uint64_t)aim;
+        order[i] = (struct place){0, 0, draw_of(seed, stream, 5, (long)e), e};
     }
     qsort(order, npool, sizeof *order, place_cmp);
-    for (size_t i = 0; i < npool / 2; i++)
+    size_t m = npool + npool % 2;
+    for (size_t i = 0; tournament && m > 1 && i < npool; i++) {
+        size_t j = plan_circle_partner(npool, round % (m - 1), i);
+        if (j > i && j < npool)
+            pair_up(partner, order[i].endpoint, order[j].endpoint);
+    }
+    for (size_t i = 0; !tournament && i < npool / 2; i++)
         pair_up(partner, order[i].endpoint, order[i + npool / 2].endpoint);
     free(p);
     free(order);

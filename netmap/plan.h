@@ -57,7 +57,9 @@ enum plan_aim { PLAN_SAME_SWITCH, PLAN_SAME_GROUP, PLAN_ACROSS_GROUPS, PLAN_RAND
  *    job loads it.
  *  - Same group: inside each group, its switches meet the same way.
  *  - Same switch: a switch's endpoints two by two.
- *  - Random: the whole job, halves of a drawn order.
+ *  - Random (no topology): the whole job by the circle method, in an order
+ *    drawn once per seed: rounds 0 to N - 2 (N rounded up to even) bring
+ *    every two endpoints together once.
  * The endpoints of a unit are in an order drawn anew each round. Those
  * left over (a unit of odd size, the larger of two, the bye) pair among
  * themselves, inside their group first where aiming at one. scratch has

@@ -199,6 +199,28 @@ static void test_matchings_are_perfect(void **state)
     }
 }
 
+/* Without a topology, N - 1 rounds (N even; N rounds with N odd) bring
+ * every two endpoints together exactly once, whatever the seed. */
+static void test_random_rounds_meet_everyone_once(void **state)
+{
+    (void)state;
+    for (size_t n = 2; n <= 17; n++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            unsigned met[17][17] = {{0}};
+            size_t partner[17], scratch[3 * 17 + 2], rounds = n - 1 + n % 2;
+            for (uint64_t r = 0; r < rounds; r++) {
+                plan_matching(seed, r, PLAN_RANDOM, n, NULL, NULL, partner, scratch);
+                assert_matching(partner, n, n % 2);
+                for (size_t e = 0; e < n; e++)
+                    if (partner[e] != SIZE_MAX)
+                        met[e][partner[e]]++;
+            }
+            for (size_t a = 0; a < n; a++)
+                for (size_t b = 0; b < n; b++)
+                    assert_int_equal(met[a][b], a == b ? 0 : 1);
+        }
+}
+
 /* Over groups - 1 rounds across groups, every two groups meet; over
  * switches - 1 rounds in a group, every two switches of each group; the
  * pairs of a same-switch round stay on their switch. */
@@ -519,6 +541,7 @@ int main(void)
         cmocka_unit_test(test_damaged),
         cmocka_unit_test(test_xnames),
         cmocka_unit_test(test_matchings_are_perfect),
+        cmocka_unit_test(test_random_rounds_meet_everyone_once),
         cmocka_unit_test(test_rounds_cover_the_fabric),
         cmocka_unit_test(test_circle),
         cmocka_unit_test(test_judge_by_class),
