@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "devmem.h"
+#include "devprobe.h"
 #include "err.h"
 #include "mpistart.h"
 #include "out.h"
@@ -20,6 +21,8 @@ const char *const buf_memory_names[] = {"host", "cuda", "hip", "openacc", "manag
 #define BUF_STAGE ((size_t)64 << 20)
 
 static bool staging;
+/* The direct path was proven by a probe transfer (devprobe.h). */
+static bool probed;
 
 void buf_set_staging(bool on) { staging = on; }
 bool buf_staging(void) { return staging; }
@@ -129,6 +132,15 @@ void buf_require(enum buf_where where)
               "device buffers: the MPI library %s %s device memory (%s); use --staging, "
               "or set COMMSWEEP_GPU_AWARE=1 if it can",
               aware == 0 ? "cannot read" : "does not say it can read", vendor_name(), how);
+    /* Said is not shown: a wrong answer would end in a segmentation fault
+     * inside the first timed call (devprobe.h). */
+    const char *why = NULL;
+    bool bad = devprobe_direct(&why) != 0;
+    refuse_if(bad, ERR_STATUS_USAGE,
+              "device buffers: the MPI library says it reads %s device memory (%s), but %s; "
+              "use --staging",
+              vendor_name(), how, why);
+    probed = true;
 }
 
 enum buf_where buf_memory_setup(enum buf_memory memory, bool on)
@@ -196,7 +208,8 @@ void buf_print_device_header(const enum buf_where *where, size_t n)
     else if (devmem_api() == DEVMEM_API_HOST)
         out_comment("device data: passed to MPI directly (the device's memory is host memory)");
     else
-        out_comment("device data: passed to MPI directly (device-aware MPI: %s)", how);
+        out_comment("device data: passed to MPI directly (device-aware MPI: %s%s)", how,
+                    probed ? "; a probe transfer from device memory arrived intact" : "");
 }
 
 static enum devmem_kind kind_of(enum buf_where where)

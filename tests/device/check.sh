@@ -179,6 +179,29 @@ if has cuda && [ -n "$fake_cudart" ]; then
     refused 2 all "cuda, fake runtime without concurrent managed access: --memory=managed refused" \
         "${fake[@]}" "$B/alltoall/all" --memory=managed
     unset FAKE_CUDART_CONCURRENT_MANAGED
+
+    # Direct device buffers are proven before anything is timed: a probe
+    # transfer to the rank itself (common/devprobe.c) says so in the header;
+    # where MPI is said to read device memory and cannot (device pages
+    # without host access, as on a GPU), the probe's fault is caught: status
+    # 2 and one line on every rank, never a segmentation fault.
+    COMMSWEEP_GPU_AWARE=1 run 2 "${fake[@]}" "$B/osu/osu_latency" -d cuda D D -c "${small[@]}" --format=jsonl
+    expect '[ "$RC" = 0 ] && grep -q "device data: passed to MPI directly (device-aware MPI: COMMSWEEP_GPU_AWARE; a probe transfer from device memory arrived intact)" "$OUT"' \
+        "cuda, fake runtime: direct device buffers: the header says the probe transfer arrived intact"
+    export FAKE_CUDART_UNREADABLE=1 COMMSWEEP_GPU_AWARE=1
+    for p in "2 osu_latency osu/osu_latency -d cuda D D" "3 osu_allreduce osu/osu_allreduce -d cuda" \
+             "2 osu_bw osu/osu_bw -d cuda H D" "3 all alltoall/all --memory=cuda contig 2 64" \
+             "2 iall always/iall --memory=cuda --time-limit=0.05 2048"; do
+        read -r np name prog args <<< "$p"
+        # shellcheck disable=SC2086 # args are words
+        refused "$np" "$name" "cuda, fake runtime, MPI said to read device memory that it cannot: $prog refused" \
+            "${fake[@]}" "$B/$prog" $args
+        expect 'grep -q "^$name: rank [0-9]* on [^ ]*: device buffers: the MPI library says it reads cuda device memory (COMMSWEEP_GPU_AWARE), but a probe transfer of 262144 bytes from device memory faulted (SIGSEGV); use --staging$" "$ERR"' \
+            "cuda, fake runtime: $prog: the refusal names the probe's fault and --staging"
+    done
+    run 2 "${fake[@]}" "$B/osu/osu_bibw" -d cuda --staging -c "${small[@]}"
+    expect_pass "cuda, fake runtime, device pages without host access: osu_bibw --staging -c (only the runtime touches them)"
+    unset FAKE_CUDART_UNREADABLE COMMSWEEP_GPU_AWARE
 fi
 
 if has cuda && has hip; then

@@ -17,7 +17,11 @@
  * FAKE_CUDART_CONCURRENT_MANAGED (cudaDevAttrConcurrentManagedAccess,
  * default 1), FAKE_CUDART_FAIL_SET_DEVICE=N (cudaSetDevice(N) fails),
  * FAKE_CUDART_LOG=1 (each call that selects a device or moves managed
- * memory is named on stderr: "fake cudart[PID]: CALL(ARGS)"). */
+ * memory is named on stderr: "fake cudart[PID]: CALL(ARGS)"),
+ * FAKE_CUDART_UNREADABLE=1 (device memory is mapped without access, as a
+ * real GPU's is to the host: the fake's own copies open it for their
+ * moment, and an MPI library that reads it as host memory faults, as one
+ * that is not CUDA-aware does on a GPU). */
 #include <cuda_runtime_api.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -25,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "late_queue.h"
@@ -93,7 +98,31 @@ static bool foreign(const void *p)
     return a && a->kind != AREA_PINNED && a->device != device_now();
 }
 
-static void land(void) { late_queue_land(&queue); }
+static bool unreadable(void) { return env_int("FAKE_CUDART_UNREADABLE", 0) != 0; }
+
+static size_t pages(size_t n)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    return (n ? n : 1) + page - 1 - ((n ? n : 1) + page - 1) % page;
+}
+
+/* In the unreadable mode, device memory is open only while the fake itself
+ * moves bytes (the lock held). */
+static void device_access(int prot)
+{
+    if (!unreadable())
+        return;
+    for (size_t i = 0; i < nareas; i++)
+        if (areas[i].kind == AREA_DEVICE)
+            mprotect(areas[i].p, pages(areas[i].n), prot);
+}
+
+static void land(void)
+{
+    device_access(PROT_READ | PROT_WRITE);
+    late_queue_land(&queue);
+    device_access(PROT_NONE);
+}
 
 /* A late_queue call's status as CUDA's. */
 static cudaError_t queued(int rc) { return rc ? cudaErrorMemoryAllocation : cudaSuccess; }
@@ -114,8 +143,13 @@ static cudaError_t record(void *p, size_t n, enum area_kind kind)
 
 static cudaError_t allocate(void **ptr, size_t n, enum area_kind kind)
 {
-    if (posix_memalign(ptr, 4096, n ? n : 1) != 0)
+    if (kind == AREA_DEVICE && unreadable()) {
+        *ptr = mmap(NULL, pages(n), PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (*ptr == MAP_FAILED)
+            return cudaErrorMemoryAllocation;
+    } else if (posix_memalign(ptr, 4096, n ? n : 1) != 0) {
         return cudaErrorMemoryAllocation;
+    }
     pthread_mutex_lock(&lock);
     cudaError_t rc = record(*ptr, n, kind);
     pthread_mutex_unlock(&lock);
@@ -129,12 +163,17 @@ static cudaError_t release(void *p)
     pthread_mutex_lock(&lock);
     land(); /* cudaFree waits for the device */
     struct area *a = find(p);
+    bool mapped = a && a->kind == AREA_DEVICE && unreadable();
+    size_t n = a ? a->n : 0;
     if (a)
         *a = areas[--nareas];
     pthread_mutex_unlock(&lock);
     if (!a)
         return cudaErrorInvalidValue;
-    free(p);
+    if (mapped)
+        munmap(p, pages(n));
+    else
+        free(p);
     return cudaSuccess;
 }
 
@@ -220,7 +259,9 @@ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpy
                                    : late_queue_from_host(&queue, dst, src, count));
     } else {
         land(); /* to the host: after everything before it, and complete */
+        device_access(PROT_READ | PROT_WRITE);
         memcpy(dst, src, count);
+        device_access(PROT_NONE);
     }
     pthread_mutex_unlock(&lock);
     return rc;
