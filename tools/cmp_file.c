@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmp_omb.h"
 #include "infile.h"
 #include "stats.h"
 
@@ -122,6 +123,64 @@ void cmp_file_free(struct cmp_file *f)
     f->nrows = f->cap = 0;
 }
 
+/* A file in OMB's plain layout as the one table "osu" of the suite's JSON
+ * Lines: the keys its text has (datatype where a Datatype line names it,
+ * size_bytes), the first value column as the main field. Declared with
+ * the first row, when the reader knows the columns. */
+static void declare_omb(const struct cmp_omb *o, struct cmp_file *f)
+{
+    snprintf(f->title, sizeof f->title, "%s", o->title);
+    snprintf(f->layout, sizeof f->layout, "text in OMB %s%s layout%s%s",
+             o->version[0] ? o->version : "7.x", o->version[0] ? "'s" : " (no version)",
+             o->suite[0] ? ", by " : "", o->suite);
+    struct cmp_table *t = cmp_file_add_table(f, "osu");
+    cmp_copy(t->main, sizeof t->main, o->main);
+    cmp_copy(t->main_unit, sizeof t->main_unit, o->main_unit);
+    cmp_copy(t->stats_of, sizeof t->stats_of, o->main);
+    t->better = o->lower_better ? CMP_LOWER_BETTER : CMP_HIGHER_BETTER;
+    if (o->typed)
+        cmp_copy(t->keys[t->nkeys++], CMP_NAME_LEN, "datatype");
+    if (o->sized) {
+        t->key_numeric[t->nkeys] = true;
+        cmp_copy(t->keys[t->nkeys++], CMP_NAME_LEN, "size_bytes");
+    }
+}
+
+struct omb_into {
+    struct cmp_file *f;
+    char *err;
+    size_t errlen;
+};
+
+static int take_omb_row(const struct cmp_omb *o, const struct cmp_omb_row *x, void *arg)
+{
+    struct omb_into *into = arg;
+    struct cmp_file *f = into->f;
+    if (!f->ntables)
+        declare_omb(o, f);
+    struct cmp_row *r = cmp_file_add_row(f, 0, x->line);
+    if (!r || (o->typed && cmp_row_set_key(r, 0, x->datatype) != 0) ||
+        (o->sized && cmp_row_set_key(r, o->typed, x->size) != 0))
+        return cmp_error(into->err, into->errlen, f, x->line, "out of memory");
+    r->main = x->main;
+    r->has_spread = x->has_spread;
+    r->median = x->median;
+    r->p5 = x->p5;
+    r->p95 = x->p95;
+    r->iterations = x->iterations;
+    r->averages_only = !x->has_spread;
+    return 0;
+}
+
+/* Text: OMB's plain layout, else the suite's own. */
+static int read_text(FILE *in, struct cmp_file *f, char *err, size_t errlen)
+{
+    struct cmp_omb o;
+    struct omb_into into = {f, err, errlen};
+    int rc = cmp_omb_read(in, f->path, &o, take_omb_row, &into, err, errlen);
+    return rc == 1 ? cmp_read_text(in, f, err, errlen) : rc;
+}
+
 int cmp_file_read(const char *path, struct cmp_file *f, char *err, size_t errlen)
 {
     memset(f, 0, sizeof *f);
@@ -141,7 +200,7 @@ int cmp_file_read(const char *path, struct cmp_file *f, char *err, size_t errlen
     } else {
         rewind(in);
         f->jsonl = c == '{';
-        rc = f->jsonl ? cmp_read_jsonl(in, f, err, errlen) : cmp_read_text(in, f, err, errlen);
+        rc = f->jsonl ? cmp_read_jsonl(in, f, err, errlen) : read_text(in, f, err, errlen);
     }
     fclose(in);
     if (rc != 0)

@@ -5,8 +5,9 @@
  * JSON header declares them (keys, main field, which way is better, the
  * field the spread describes), and its rows (key values, the main value,
  * median, P5, P95, iteration count and per-iteration values where the file
- * has them). The readers (cmp_jsonl.c, cmp_text.c) fill it; a file they
- * cannot read is an error message, never an exit.
+ * has them). The readers (cmp_jsonl.c, cmp_text.c) fill it, and OMB's
+ * plain layout comes in through cmp_omb.h; a file they cannot read is an
+ * error message, never an exit.
  */
 #ifndef COMMSWEEP_CMP_FILE_H
 #define COMMSWEEP_CMP_FILE_H
@@ -41,14 +42,17 @@ struct cmp_row {
     double *samples;           /* per-iteration values, NULL when the file has none */
     size_t nsamples;
     size_t line;               /* where the row is in its file */
+    bool averages_only;        /* OMB's plain layout: the main value is all there is */
 };
 
 struct cmp_file {
     char path[512];
     bool jsonl;
-    char program[128];         /* "osu/osu_latency"; text: family/name from its command */
+    char program[128];         /* "osu/osu_latency"; text: family/name from its command;
+                                * "" in OMB's plain layout, which names only its title */
     char title[256];
     char date[64];
+    char layout[160];          /* text in OMB's plain layout: which ("OMB 7.4's layout") */
     char ending[256];          /* JSON: how the run ended, when not with status 0 ("" if so) */
     size_t ntables;
     struct cmp_table tables[CMP_MAX_TABLES];
@@ -56,7 +60,8 @@ struct cmp_file {
     struct cmp_row *rows;
 };
 
-/* Reads path (format from its first line: '{' is JSON Lines). 0, or -1
+/* Reads path (format from its first line: '{' is JSON Lines; text with an
+ * OMB title and no '# command:' line is OMB's plain layout). 0, or -1
  * with a one-line message in err that names the file and line. */
 int cmp_file_read(const char *path, struct cmp_file *f, char *err, size_t errlen);
 void cmp_file_free(struct cmp_file *f);

@@ -58,7 +58,8 @@ static void put_script(FILE *g, const struct cmp_file *a, const struct cmp_file 
                        const struct cmp_table *t, size_t x)
 {
     char title[400];
-    snprintf(title, sizeof title, "%s: %s of A and B, and B / A", a->program, t->main);
+    snprintf(title, sizeof title, "%s: %s of A and B, and B / A", cmp_match_program(a, b),
+             t->main);
     /* No "set output": the picture goes to gnuplot's stdout, a pipe that
      * compare writes into the PNG file itself, checking every write. */
     fputs("set terminal pngcairo size 900,800 noenhanced font ',10'\n"

@@ -25,7 +25,8 @@ static const char *why_untested(const struct cmp_row *a, const struct cmp_row *b
     if (a->nsamples >= CMP_MIN_ITERATIONS && b->nsamples >= CMP_MIN_ITERATIONS)
         return NULL;
     if (!a->has_spread || !b->has_spread)
-        return "no spread: not tested";
+        return a->averages_only || b->averages_only ? "averages only: not tested"
+                                                    : "no spread: not tested";
     if (!a->iterations || !b->iterations)
         return "no iteration count: not tested";
     if (a->iterations < CMP_MIN_ITERATIONS || b->iterations < CMP_MIN_ITERATIONS)

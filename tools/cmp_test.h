@@ -39,7 +39,8 @@ struct cmp_outcome {
     double p;           /* two-sided; NaN when untested */
     enum cmp_method method;
     int significant;    /* 1, 0, or -1: untested */
-    char verdict[64];   /* "significant: B better", "not significant", "no spread: not tested", ... */
+    char verdict[64];   /* "significant: B better", "not significant", "no spread: not tested",
+                         * "averages only: not tested" (OMB's plain layout), ... */
 };
 
 /* 0, or -1 when the bootstrap had no memory. t is the pair's table. */

@@ -483,7 +483,8 @@ static int identify(struct text *x, const char **family)
     }
     if (!title_line || !commands)
         return FAIL(x, 0, "not a result of the suite (no '# TITLE (commsweep VERSION)' and "
-                          "'# command:' lines)");
+                          "'# command:' lines), nor OMB 7.x's output (no '# OSU ... Test' "
+                          "title line)");
     const char *t = x->f->title;
     *family = starts_with(t, "OSU ") ? "osu"
               : starts_with(t, "All to All") ? "alltoall"

@@ -1,7 +1,8 @@
-/* compare: two result files of one program, text or JSON Lines, row by
- * row: both values (medians where the rows have a spread), the ratio B / A
- * and whether they differ at 95% (cmp_test.h); gnuplot-ready on stdout,
- * and a PNG on request. compare A B [--png FILE] [--seed N]. */
+/* compare: two result files of one program, text (the suite's, or OMB
+ * 7.x's plain layout) or JSON Lines, row by row: both values (medians
+ * where the rows have a spread), the ratio B / A and whether they differ
+ * at 95% (cmp_test.h); gnuplot-ready on stdout, and a PNG on request.
+ * compare A B [--png FILE] [--seed N]. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,8 @@ struct counts {
 
 static void print_file(const char *which, const struct cmp_file *f)
 {
-    out_comment("%s: %s (%s%s%s)", which, f->path, f->jsonl ? "JSON Lines" : "text",
+    out_comment("%s: %s (%s%s%s)", which, f->path,
+                f->jsonl ? "JSON Lines" : f->layout[0] ? f->layout : "text",
                 f->date[0] ? ", " : "", f->date);
     if (f->ending[0])
         out_comment("%s: %s", which, f->ending);
@@ -39,6 +41,16 @@ static void join_command(int argc, char **argv, char *out, size_t n)
         used += (size_t)snprintf(out + used, n - used, "%s%s", i ? " " : "", argv[i]);
 }
 
+/* Whether a file holds rows with nothing but their average (OMB's plain
+ * layout): no test is possible with them, and the header says so once. */
+static bool averages_only(const struct cmp_file *f)
+{
+    for (size_t i = 0; i < f->nrows; i++)
+        if (f->rows[i].averages_only)
+            return true;
+    return false;
+}
+
 static void print_header(const char *command, const struct cmp_file *a, const struct cmp_file *b,
                          const struct cmp_settings *s, const struct cmp_outcome *o, size_t n)
 {
@@ -46,7 +58,7 @@ static void print_header(const char *command, const struct cmp_file *a, const st
     size_t medians = 0;
     for (size_t i = 0; i < n; i++)
         medians += o[i].medians;
-    snprintf(title, sizeof title, "Comparison of two runs of %s", a->program);
+    snprintf(title, sizeof title, "Comparison of two runs of %s", cmp_match_program(a, b));
     out_title(title);
     runinfo_date(date, sizeof date);
     out_comment("command: %s", command);
@@ -70,6 +82,10 @@ static void print_header(const char *command, const struct cmp_file *a, const st
                 "sqrt(pi/2) (P95 - P5) / (2 * 1.645) / sqrt(iterations), Welch-Satterthwaite "
                 "degrees of freedom; fewer than %d iterations: not tested",
                 CMP_MIN_ITERATIONS);
+    bool avg_a = averages_only(a), avg_b = averages_only(b);
+    if (avg_a || avg_b)
+        out_comment("significance: not tested: plain OMB output holds averages only (%s)",
+                    avg_a && avg_b ? "A and B" : avg_a ? "A" : "B");
 }
 
 /* "datatype MPI_CHAR, comms 2": the keys of a group other than x's. */
@@ -167,7 +183,8 @@ int main(int argc, char **argv)
     };
     const struct opt_usage usage = {
         "[--png FILE] [--seed N] A B",
-        "Compares two result files of one program (text or JSON Lines, in any mix):\n"
+        "Compares two result files of one program (text or JSON Lines, in any mix;\n"
+        "text also in OMB 7.x's plain layout, OMB's own or the OSU programs' default):\n"
         "per row both medians (else both values), B / A, and whether they differ at 95%:\n"
         "a bootstrap over the iterations' values (--samples), else Welch's t from the\n"
         "medians, P5, P95 and iteration counts (--stats), else not tested.\n"

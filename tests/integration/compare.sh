@@ -9,13 +9,10 @@
 # against itself slowed by 10% with awk. Bad input: status 2, one line.
 # The output is read by gnuplot, and --png draws it.
 . "$(dirname "$0")/../lib.sh"
-C="$BUILD/tools/compare"
+. "$(dirname "$0")/compare_lib.sh"
 GEN="python3 $TOP/tests/integration/compare_gen.py"
 D="$TMPD/cmp"
 mkdir -p "$D"
-
-# compare_run A B [OPTIONS...]: compare into $OUT/$ERR, status in $RC.
-compare_run() { run1 "$C" "$@" < /dev/null; }
 
 # Why the data lines of $OUT are not ROWS rows all with verdict VERDICT,
 # test TEST and a ratio within [LO, HI]; empty when they are.
@@ -176,13 +173,6 @@ expect '[ "$RC" = 0 ] && [ "$(data_lines | awk "\$7 == \"welch\"" | wc -l)" = 2 
     "300,000 values in a pair of rows: Welch's t instead of a bootstrap, and the header says the bound"
 
 # ---- bad input: status 2, one line, nothing on stdout ----
-refused_compare() { # DESCRIPTION ARGS...
-    local desc=$1
-    shift
-    compare_run "$@"
-    expect_usage_error "$desc" compare
-    if [ -s "$OUT" ]; then not_ok "$desc: nothing on stdout" "$(head -c 300 "$OUT")"; fi
-}
 $GEN --format jsonl --stats --program osu_bw > "$D/bw.jsonl"
 head -c 500 "$D/a.jsonl" > "$D/cut.jsonl"
 awk 'NR == 8 { $2 = "fast" } { print }' "$D/a.txt" > "$D/word.txt"

@@ -1,14 +1,24 @@
-/* Unit tests of compare's readers (the OSU, alltoall and always text and
- * JSON Lines, each into the names JSON uses), of the pairing of rows and
- * of the verdict on a pair: which test, which words, and why not. */
+/* Unit tests of compare's readers (the OSU, alltoall and always text, OMB
+ * 7.x's plain layout and JSON Lines, each into the names JSON uses), of
+ * the pairing of rows and of the verdict on a pair: which test, which
+ * words, and why not. */
 #include "unit.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmp_file.h"
 #include "cmp_match.h"
+#include "cmp_omb.h"
 #include "cmp_test.h"
+
+static FILE *open_text(const char *text)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    assert_non_null(in);
+    return in;
+}
 
 /* text read as a file of the given format; 0 or -1 with err. */
 static int read_string(const char *text, bool jsonl, struct cmp_file *f, char *err, size_t errlen)
@@ -16,28 +26,39 @@ static int read_string(const char *text, bool jsonl, struct cmp_file *f, char *e
     memset(f, 0, sizeof *f);
     snprintf(f->path, sizeof f->path, "%s", jsonl ? "t.jsonl" : "t.dat");
     f->jsonl = jsonl;
-    FILE *in = fmemopen((void *)text, strlen(text), "r");
-    assert_non_null(in);
+    FILE *in = open_text(text);
     int rc = jsonl ? cmp_read_jsonl(in, f, err, errlen) : cmp_read_text(in, f, err, errlen);
     fclose(in);
     return rc;
 }
 
+/* A reader took its input (status 0), else the test fails saying why. */
+static void took(int rc, const char *err)
+{
+    if (rc != 0)
+        fail_msg("not read: %s", err);
+}
+
 static void read_ok(const char *text, bool jsonl, struct cmp_file *f)
 {
     char err[600] = "";
-    if (read_string(text, jsonl, f, err, sizeof err) != 0)
-        fail_msg("not read: %s", err);
+    took(read_string(text, jsonl, f, err, sizeof err), err);
+}
+
+/* A reader refused its input with a message that says what. */
+static void refused_saying(bool refused, const char *err, const char *what)
+{
+    if (!refused)
+        fail_msg("read, though it should say '%s'", what);
+    if (!strstr(err, what))
+        fail_msg("message '%s' does not say '%s'", err, what);
 }
 
 static void read_fails(const char *text, bool jsonl, const char *what)
 {
     struct cmp_file f;
     char err[600] = "";
-    if (read_string(text, jsonl, &f, err, sizeof err) == 0)
-        fail_msg("read, though it should say '%s'", what);
-    if (!strstr(err, what))
-        fail_msg("message '%s' does not say '%s'", err, what);
+    refused_saying(read_string(text, jsonl, &f, err, sizeof err) != 0, err, what);
     cmp_file_free(&f);
 }
 
@@ -51,15 +72,12 @@ static const char osu_stats[] =
     "1                       0.64              0.43              0.30              0.69            198.19\n"
     "16384                  17.62              3.69              3.58              5.51           1888.17\n";
 
-static void test_osu_text_with_stats(void **state)
+/* The one table of osu_latency's file, as its JSON Lines declare it. */
+static void latency_table(const struct cmp_file *f)
 {
-    (void)state;
-    struct cmp_file f;
-    read_ok(osu_stats, false, &f);
-    assert_string_equal(f.program, "osu/osu_latency");
-    assert_string_equal(f.title, "OSU MPI Latency Test");
-    assert_int_equal(f.ntables, 1);
-    const struct cmp_table *t = &f.tables[0];
+    assert_string_equal(f->title, "OSU MPI Latency Test");
+    assert_int_equal(f->ntables, 1);
+    const struct cmp_table *t = &f->tables[0];
     assert_string_equal(t->name, "osu");
     assert_string_equal(t->main, "latency_us");
     assert_string_equal(t->main_unit, "us");
@@ -68,6 +86,16 @@ static void test_osu_text_with_stats(void **state)
     assert_string_equal(t->keys[0], "datatype");
     assert_false(t->key_numeric[0]);
     assert_string_equal(t->keys[1], "size_bytes");
+    assert_true(t->key_numeric[1]);
+}
+
+static void test_osu_text_with_stats(void **state)
+{
+    (void)state;
+    struct cmp_file f;
+    read_ok(osu_stats, false, &f);
+    assert_string_equal(f.program, "osu/osu_latency");
+    latency_table(&f);
     assert_int_equal(f.nrows, 2);
     const struct cmp_row *r = &f.rows[1];
     assert_string_equal(r->key[0], "MPI_CHAR");
@@ -252,6 +280,236 @@ static void test_jsonl_refused(void **state)
                "after the summary");
 }
 
+/* ---- OMB 7.x's plain layout ---- */
+
+/* text as a file read by cmp_file_read (which chooses the reader). */
+static int read_path(const char *text, struct cmp_file *f, char *err, size_t errlen)
+{
+    char path[] = "/tmp/test_tools_compare.XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *out = fdopen(fd, "w");
+    assert_non_null(out);
+    assert_int_equal(fputs(text, out) >= 0, 1);
+    assert_int_equal(fclose(out), 0);
+    int rc = cmp_file_read(path, f, err, errlen);
+    unlink(path);
+    return rc;
+}
+
+static void read_path_ok(const char *text, struct cmp_file *f)
+{
+    char err[600] = "";
+    took(read_path(text, f, err, sizeof err), err);
+}
+
+/* The rows cmp_omb_read handed on, the first few. */
+static struct {
+    size_t n;
+    struct cmp_omb_row rows[4];
+} taken;
+
+static int take(const struct cmp_omb *o, const struct cmp_omb_row *row, void *arg)
+{
+    (void)arg;
+    assert_int_equal(o->nrows, taken.n + 1);
+    if (taken.n < 4)
+        taken.rows[taken.n] = *row;
+    taken.n++;
+    return 0;
+}
+
+/* cmp_omb_read on text: its status, the message in err, the rows in taken. */
+static int omb_read(const char *text, struct cmp_omb *o, char *err, size_t errlen)
+{
+    memset(&taken, 0, sizeof taken);
+    FILE *in = open_text(text);
+    int rc = cmp_omb_read(in, "t.omb", o, take, NULL, err, errlen);
+    fclose(in);
+    return rc;
+}
+
+static void omb_ok(const char *text, struct cmp_omb *o)
+{
+    char err[600] = "";
+    took(omb_read(text, o, err, sizeof err), err);
+}
+
+/* The main column's JSON name and the first row's value in it. */
+static void main_is(const struct cmp_omb *o, const char *name, double value)
+{
+    assert_string_equal(o->main, name);
+    assert_double_equal(taken.rows[0].main, value, 0);
+}
+
+static void omb_fails(const char *text, const char *what)
+{
+    struct cmp_omb o;
+    char err[600] = "";
+    refused_saying(omb_read(text, &o, err, sizeof err) == -1, err, what);
+}
+
+#define OMB74_LATENCY "# OSU MPI Latency Test v7.4\n# Datatype: MPI_CHAR.\n" \
+                      "# Size       Avg Latency(us)\n"
+
+static void test_omb_plain(void **state)
+{
+    (void)state;
+    struct cmp_file f;
+    /* OMB's own: no suite, no command; the title's version is noted. */
+    read_path_ok(OMB74_LATENCY "1                       0.21\n2                       0.22\n", &f);
+    assert_false(f.jsonl);
+    assert_string_equal(f.program, "");
+    assert_string_equal(f.layout, "text in OMB 7.4's layout");
+    latency_table(&f);
+    assert_int_equal(f.nrows, 2);
+    assert_string_equal(f.rows[1].key[0], "MPI_CHAR");
+    assert_string_equal(f.rows[1].key[1], "2");
+    assert_double_equal(f.rows[1].main, 0.22, 0);
+    assert_false(f.rows[1].has_spread);
+    assert_true(f.rows[1].averages_only);
+    assert_int_equal(f.rows[1].iterations, 0);
+    assert_int_equal(f.rows[1].line, 5);
+    cmp_file_free(&f);
+    /* The suite's default output: the same layout, its version added. */
+    read_path_ok("\n# OSU MPI Bandwidth Test v7.4 (commsweep 0.1.0)\n# Datatype: MPI_CHAR.\n"
+                 "# Size      Bandwidth (MB/s)\n1                       7.29\n", &f);
+    assert_string_equal(f.title, "OSU MPI Bandwidth Test");
+    assert_string_equal(f.layout, "text in OMB 7.4's layout, by commsweep 0.1.0");
+    assert_string_equal(f.tables[0].main, "bandwidth_mb_s");
+    assert_int_equal(f.tables[0].better, CMP_HIGHER_BETTER);
+    cmp_file_free(&f);
+    /* A title without a version (OMB built without one). */
+    read_path_ok("# OSU MPI Latency Test\n# Size       Avg Latency(us)\n8   1.5\n", &f);
+    assert_string_equal(f.layout, "text in OMB 7.x (no version) layout");
+    assert_int_equal(f.tables[0].nkeys, 1); /* no Datatype line: the size only */
+    cmp_file_free(&f);
+    /* The suite's own text (a '# command:' line) is not this layout. */
+    struct cmp_omb o;
+    char err[600] = "";
+    assert_int_equal(omb_read(OSU_HEAD "# Size       Avg Latency(us)\n1   0.5\n", &o, err,
+                              sizeof err), 1);
+    assert_int_equal(omb_read("size latency\n1 2\n", &o, err, sizeof err), 1);
+    assert_int_equal(taken.n, 0);
+}
+
+static void test_omb_columns(void **state)
+{
+    (void)state;
+    struct cmp_omb o;
+    /* -f and -c: Min, Max, the Iterations counted, Pass checked. */
+    omb_ok("# OSU MPI Allreduce Latency Test v7.3\n# Datatype: MPI_INT.\n"
+           "# Size       Avg Latency(us)   Min Latency(us)   Max Latency(us)  "
+           "Iterations        Validation\n"
+           "4                       4.36              3.73              5.00  "
+           "        20              Pass\n", &o);
+    main_is(&o, "latency_us", 4.36);
+    assert_string_equal(o.version, "7.3");
+    assert_int_equal(taken.n, 1);
+    assert_int_equal(taken.rows[0].iterations, 20);
+    assert_string_equal(taken.rows[0].datatype, "MPI_INT");
+    /* Tail columns one space after a unit, and -D's Transmit Size. */
+    omb_ok("# OSU MPI Bandwidth Test v7.4\n# Datatype: MPI_CHAR.\n"
+           "# Size      Bandwidth (MB/s) P50 Tail BW(MB/s) P90 Tail BW(MB/s) "
+           "P99 Tail BW(MB/s)     Transmit Size\n"
+           "1   6.63   6.82   7.38   8.36   1\n", &o);
+    main_is(&o, "bandwidth_mb_s", 6.63);
+    assert_false(o.lower_better);
+    /* The suite's --stats columns give a spread; its host is a word. */
+    omb_ok("# OSU MPI Latency Test v7.4 (commsweep 0.1.0)\n"
+           "# Size       Avg Latency(us)        Median(us)            P5(us)"
+           "           P95(us)             CV(%)       SlowestHost\n"
+           "1   0.46   0.41   0.35   0.62   185.35   node-1\n", &o);
+    main_is(&o, "latency_us", 0.46);
+    assert_true(taken.rows[0].has_spread && !o.typed);
+    assert_double_equal(taken.rows[0].p95, 0.62, 0);
+    /* The barrier: no size; a non-blocking one: Overall is the value. */
+    omb_ok("# OSU MPI Barrier Latency Test v7.4\n# Avg Latency(us)\n"
+           "             0.52\n", &o);
+    main_is(&o, "latency_us", 0.52);
+    assert_true(!o.sized && !taken.rows[0].size[0]);
+    omb_ok("# OSU MPI Non-blocking Barrier Latency Test v7.4\n"
+           "# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n"
+           "# Overall(us)       Compute(us)    Pure Comm.(us)        Overlap(%)\n"
+           "   5.91   2.35   1.87   0.00\n", &o);
+    main_is(&o, "overall_us", 5.91);
+    /* -T all of a one-sided test: the title again before each datatype. */
+    omb_ok("# OSU MPI_Accumulate latency Test v7.4\n"
+           "# Window creation: MPI_Win_allocate\n# Datatype: MPI_CHAR.\n"
+           "# Size          Latency (us)\n4   0.18\n"
+           "# OSU MPI_Accumulate latency Test v7.4\n"
+           "# Window creation: MPI_Win_allocate\n# Datatype: MPI_INT.\n"
+           "# Size          Latency (us)\n4   0.16\n", &o);
+    assert_int_equal(taken.n, 2);
+    assert_string_equal(taken.rows[1].datatype, "MPI_INT");
+    assert_int_equal(taken.rows[1].line, 10);
+}
+
+static void test_omb_refused(void **state)
+{
+    (void)state;
+    omb_fails("# OSU MPI Latency Test v6.2\n# Size          Latency (us)\n1   0.5\n",
+              "t.omb:1: OMB 6.2's output: compare reads the layout of OMB 7.x");
+    /* Cut short: a row without its value, a file without rows. */
+    omb_fails(OMB74_LATENCY "1   0.5\n2\n", "t.omb:5: 1 values where the heading (line 3) names 2");
+    omb_fails(OMB74_LATENCY, "t.omb:3: the file ends before any data line");
+    omb_fails("# OSU MPI Latency Test v7.4\n", "t.omb:1: the file ends before any data line");
+    omb_fails(OMB74_LATENCY "1   fast\n",
+              "t.omb:4: 'fast' in column Avg Latency(us) is not a number");
+    omb_fails(OMB74_LATENCY "x1   0.5\n", "t.omb:4: 'x1' is not a message size");
+    omb_fails("# OSU MPI Latency Test v7.4\n1   0.5\n", "t.omb:2: a data line before any column");
+    omb_fails("1   0.5\n# OSU MPI Latency Test v7.4\n", "t.omb:1: a data line before OMB's title");
+    omb_fails(OMB74_LATENCY "1   0.5\n# OSU MPI Bandwidth Test v7.4\n",
+              "t.omb:5: a second title, 'OSU MPI Bandwidth Test' after 'OSU MPI Latency Test' "
+              "(line 1): two runs in one file");
+    omb_fails(OMB74_LATENCY "1   0.5\n# Size      Bandwidth (MB/s)\n2   0.7\n",
+              "t.omb:5: the columns change within the file");
+    omb_fails("# OSU MPI Latency Test v7.4\n# Size       Avg Latency(us)        Validation\n"
+              "1   0.5   Maybe\n", "t.omb:3: 'Maybe' in column Validation");
+    omb_fails("# OSU MPI Latency Test v7.4 (commsweep 0.1.0)\n"
+              "# Size       Avg Latency(us)        Median(us)            P5(us)           P95(us)\n"
+              "1   0.5   0.5   -0.1   0.6\n", "t.omb:3: '-0.1' in column P5(us): a measured value");
+    omb_fails("# OSU MPI Multiple Bandwidth / Message Rate Test v7.4\n"
+              "#                 1           2\n1   7.0   9.0\n",
+              "t.omb:2: a heading of window sizes (osu_mbw_mr -V)");
+}
+
+/* A plain file pairs with JSON Lines of its title's test; rows of only an
+ * average are not tested, and say so. */
+static void test_omb_pairs(void **state)
+{
+    (void)state;
+    struct cmp_file a, b;
+    struct cmp_match m;
+    char err[600];
+    read_path_ok(OMB74_LATENCY "1   1.00\n2   2.00\n", &a);
+    read_ok(JSON_HEADER
+            "{\"type\":\"row\",\"table\":\"osu\",\"datatype\":\"MPI_CHAR\",\"size_bytes\":2,"
+            "\"latency_us\":3,\"median\":3,\"p5\":2,\"p95\":4,\"iterations\":100}\n"
+            "{\"type\":\"row\",\"table\":\"osu\",\"datatype\":\"MPI_CHAR\",\"size_bytes\":1,"
+            "\"latency_us\":1.5}\n", true, &b);
+    assert_int_equal(cmp_match_files(&a, &b, &m, err, sizeof err), 0);
+    assert_string_equal(cmp_match_program(&a, &b), "osu/osu_latency");
+    assert_int_equal(m.n, 2);
+    assert_ptr_equal(m.pairs[0].b, &b.rows[1]);
+    struct cmp_outcome o;
+    struct cmp_settings s = {.seed = 1, .level = 0.95};
+    assert_int_equal(cmp_test_pair(&m.pairs[1], &a.tables[0], &s, &o), 0);
+    assert_double_equal(o.ratio, 1.5, 1e-12); /* the averages: B's median is not A's kind */
+    assert_string_equal(o.verdict, "averages only: not tested");
+    assert_int_equal(o.significant, -1);
+    cmp_match_free(&m);
+    cmp_file_free(&b);
+    /* Another test's title is another program. */
+    read_path_ok("# OSU MPI Bandwidth Test v7.4\n# Datatype: MPI_CHAR.\n"
+                 "# Size      Bandwidth (MB/s)\n1   7.29\n", &b);
+    assert_int_equal(cmp_match_files(&a, &b, &m, err, sizeof err), -1);
+    assert_non_null(strstr(err, "is a run of 'OSU MPI Latency Test', "));
+    assert_non_null(strstr(err, " of 'OSU MPI Bandwidth Test': compare two runs of one program"));
+    cmp_file_free(&b);
+    cmp_file_free(&a);
+}
+
 /* ---- pairs and verdicts ---- */
 
 static const char pair_a[] =
@@ -416,6 +674,10 @@ int main(void)
         cmocka_unit_test(test_text_refused),
         cmocka_unit_test(test_jsonl),
         cmocka_unit_test(test_jsonl_refused),
+        cmocka_unit_test(test_omb_plain),
+        cmocka_unit_test(test_omb_columns),
+        cmocka_unit_test(test_omb_refused),
+        cmocka_unit_test(test_omb_pairs),
         cmocka_unit_test(test_pairs_by_keys),
         cmocka_unit_test(test_groups),
         cmocka_unit_test(test_verdicts),
