@@ -125,6 +125,20 @@ int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err);
 /* Waits until all work issued to the device has finished. */
 int devmem_synchronize(const char **err);
 
+/* A stream of the vendor's own, for a library that queues its work on a
+ * stream (NCCL and RCCL in the xccl programs, osu/xccl.h): the handle is a
+ * cudaStream_t or hipStream_t, what such a library takes as its stream
+ * (OpenACC: the number of an async queue of its own). CUDA and HIP streams are made non-blocking, so that
+ * they neither wait for the default stream nor make it wait: what is queued
+ * on one has landed only once devmem_stream_synchronize (or the whole
+ * device's devmem_synchronize) returned 0; a copy to the host does not wait
+ * for it. Create after devmem_select; 0, or -1 with *err naming the call
+ * and the runtime's error. */
+int devmem_stream_create(void **stream, const char **err);
+int devmem_stream_synchronize(void *stream, const char **err);
+/* After the last synchronisation; NULL does nothing. */
+void devmem_stream_destroy(void *stream);
+
 /* ---- devmem.c: the same for every vendor ---- */
 
 /* The copies and the memset every caller uses: the raw call, then, where it

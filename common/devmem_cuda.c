@@ -219,3 +219,27 @@ int devmem_synchronize(const char **err)
 {
     return check(cudaDeviceSynchronize(), "cudaDeviceSynchronize", err);
 }
+
+/* Non-blocking: the legacy default stream, where the copies above run,
+ * does not serialise with it (devmem.h). */
+int devmem_stream_create(void **stream, const char **err)
+{
+    cudaStream_t s = NULL;
+    *stream = NULL;
+    if (check(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags",
+              err))
+        return -1;
+    *stream = s;
+    return 0;
+}
+
+int devmem_stream_synchronize(void *stream, const char **err)
+{
+    return check(cudaStreamSynchronize((cudaStream_t)stream), "cudaStreamSynchronize", err);
+}
+
+void devmem_stream_destroy(void *stream)
+{
+    if (stream)
+        cudaStreamDestroy((cudaStream_t)stream);
+}

@@ -213,3 +213,47 @@ int devmem_synchronize(const char **err)
     land();
     return 0;
 }
+
+/* Streams: a handle is the address of a slot here. None is made before
+ * devmem_select (a real runtime would make it on device 0). Nothing is
+ * queued on them, and synchronising one lands none of the queued copies:
+ * those are the default stream's, which a non-blocking stream does not
+ * wait for (devmem.h). */
+#define FAKE_STREAMS 8
+static bool stream_live[FAKE_STREAMS];
+
+static int stream_slot(const void *stream)
+{
+    const bool *p = stream;
+    return p >= stream_live && p < stream_live + FAKE_STREAMS && *p ? (int)(p - stream_live)
+                                                                   : -1;
+}
+
+int devmem_stream_create(void **stream, const char **err)
+{
+    *stream = NULL;
+    if (selected < 0)
+        return wrong(err, "fake device: stream made before devmem_select");
+    for (int i = 0; i < FAKE_STREAMS; i++)
+        if (!stream_live[i]) {
+            stream_live[i] = true;
+            devmem_fake.streams++;
+            *stream = &stream_live[i];
+            return 0;
+        }
+    return wrong(err, "fake device: out of streams");
+}
+
+int devmem_stream_synchronize(void *stream, const char **err)
+{
+    return stream_slot(stream) < 0 ? wrong(err, "fake device: not a live stream") : 0;
+}
+
+void devmem_stream_destroy(void *stream)
+{
+    int i = stream_slot(stream);
+    if (i < 0)
+        return;
+    stream_live[i] = false;
+    devmem_fake.streams--;
+}

@@ -11,7 +11,9 @@
  * then the target holds its old bytes, which is what MPI would read. An
  * allocation before devmem_select fails (a real runtime would quietly use
  * device 0), and so does a copy from a thread whose current device (0 until
- * it calls devmem_select_thread, as in CUDA) is not the memory's. These
+ * it calls devmem_select_thread, as in CUDA) is not the memory's. Streams
+ * are non-blocking, as CUDA's made by devmem_cuda.c: synchronising one does
+ * not land the queued copies (they are the default stream's work). These
  * knobs let a test shape the fake device.
  */
 #ifndef COMMSWEEP_DEVMEM_FAKE_H
@@ -31,6 +33,7 @@ struct devmem_fake_state {
     size_t calls_to_device, calls_to_host, calls_copy, calls_memset;
     size_t live;          /* areas allocated and not freed */
     size_t pending;       /* copies and memsets queued, not landed yet */
+    size_t streams;       /* streams made and not destroyed */
 };
 extern struct devmem_fake_state devmem_fake;
 

@@ -201,3 +201,27 @@ int devmem_synchronize(const char **err)
 {
     return check(hipDeviceSynchronize(), "hipDeviceSynchronize", err);
 }
+
+/* Non-blocking: the null stream, where the copies above run, does not
+ * serialise with it (devmem.h). */
+int devmem_stream_create(void **stream, const char **err)
+{
+    hipStream_t s = NULL;
+    *stream = NULL;
+    if (check(hipStreamCreateWithFlags(&s, hipStreamNonBlocking), "hipStreamCreateWithFlags",
+              err))
+        return -1;
+    *stream = s;
+    return 0;
+}
+
+int devmem_stream_synchronize(void *stream, const char **err)
+{
+    return check(hipStreamSynchronize((hipStream_t)stream), "hipStreamSynchronize", err);
+}
+
+void devmem_stream_destroy(void *stream)
+{
+    if (stream)
+        hipStreamDestroy((hipStream_t)stream);
+}

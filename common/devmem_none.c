@@ -74,3 +74,18 @@ int devmem_raw_memset(void *dst, int value, size_t bytes, const char **err)
 }
 
 int devmem_synchronize(const char **err) { return refuse(err); }
+
+int devmem_stream_create(void **stream, const char **err)
+{
+    *stream = NULL;
+    return refuse(err);
+}
+
+int devmem_stream_synchronize(void *stream, const char **err)
+{
+    (void)stream;
+    return refuse(err);
+}
+
+/* devmem_stream_create never made one. */
+void devmem_stream_destroy(void *stream) { (void)stream; }

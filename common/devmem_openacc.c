@@ -180,3 +180,30 @@ int devmem_synchronize(const char **err)
     acc_wait_all();
     return 0;
 }
+
+/* A stream is an async queue, one of its own for each stream made (from 1
+ * up: 0 is where gcc puts plain async work, the negative numbers are
+ * acc_async_sync and acc_async_noval). The handle carries its number:
+ * work queued with async(number) has landed after acc_wait on it. OpenACC
+ * cannot release a queue; destroying one waits for what it still holds. */
+static int next_queue = 1;
+
+int devmem_stream_create(void **stream, const char **err)
+{
+    (void)err;
+    *stream = (void *)(intptr_t)next_queue++;
+    return 0;
+}
+
+int devmem_stream_synchronize(void *stream, const char **err)
+{
+    (void)err;
+    acc_wait((int)(intptr_t)stream);
+    return 0;
+}
+
+void devmem_stream_destroy(void *stream)
+{
+    if (stream)
+        acc_wait((int)(intptr_t)stream);
+}

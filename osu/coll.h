@@ -73,6 +73,12 @@ struct coll_bench {
     bool vector;              /* int counts and displacements of count each */
     bool no_data;             /* barrier: no sizes, no buffers */
     bool neighbor;            /* a neighborhood collective on -N's topology */
+    /* The call is this library's on device buffers (the xccl programs,
+     * osu/xccl.h), not MPI's: no -l, -D or --groups (the library knows
+     * neither MPI_IN_PLACE, derived types nor MPI's groups), and the
+     * reductions sum floats unless -T says otherwise, as OMB 7.4's xccl
+     * programs do; NULL: MPI's. */
+    const struct osu_offload *offload;
     /* Exactly one of these: the blocking call, the non-blocking start, or
      * the making of a persistent request (for the current size and root;
      * the driver makes it outside the timing, then each call is MPI_Start

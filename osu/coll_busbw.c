@@ -20,6 +20,8 @@ enum busbw_kind busbw_kind_of(const char *program)
         return BUSBW_NONE;
     char base[64];
     const char *p = program + 4;
+    if (strncmp(p, "xccl_", 5) == 0) /* the NCCL/RCCL programs count as MPI's */
+        p += 5;
     size_t len = strlen(p);
     const char *persistent = "_persistent";
     size_t plen = strlen(persistent);

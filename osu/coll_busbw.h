@@ -30,7 +30,8 @@ enum busbw_kind {
 };
 
 /* The kind of a program, by its name: "osu_iallreduce",
- * "osu_alltoallv_persistent", ... (BUSBW_NONE for the others). */
+ * "osu_alltoallv_persistent", "osu_xccl_allreduce", ... (BUSBW_NONE for
+ * the others). */
 enum busbw_kind busbw_kind_of(const char *program);
 /* S in bytes for an OSU size at n ranks. */
 double busbw_bytes(enum busbw_kind k, size_t size, int n);

@@ -42,7 +42,7 @@ enum in_place {
 };
 static enum in_place in_place_kind(const struct coll_bench *b)
 {
-    if (b->no_data || b->neighbor || b->send == COLL_NONE)
+    if (b->no_data || b->neighbor || b->offload || b->send == COLL_NONE)
         return IN_PLACE_NONE;
     if (!b->rooted)
         return IN_PLACE_SEND_ALL;
@@ -761,6 +761,7 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         .iter_large = 100,
         .warm_large = 10,
         .large_threshold = 8192,
+        .offload = b->offload,
     };
     r->type_choice = -1; /* not given: settled by the defaults after parsing */
     struct opt_spec extra[20];
@@ -806,21 +807,22 @@ static void parse_options(struct coll_run *r, int argc, char **argv)
         extra[nextra] = osu_alias(&extra[nextra - 1], "num-test-calls");
         nextra++;
     }
-    if (!b->reduction && !b->no_data)
+    if (!b->reduction && !b->no_data && !b->offload)
         extra[nextra++] = osu_ddt_option(&r->ddt);
     if (b->neighbor)
         extra[nextra++] = coll_nbr_option(&r->nbr);
     extra[nextra++] = timewin_timing_option(&r->timing);
     extra[nextra++] = timewin_length_option(&r->window_us);
-    /* The neighborhood collectives' topology spans the world: no groups. */
-    if (!b->neighbor) {
+    /* The neighborhood collectives' topology spans the world, and so does
+     * an offload library's communicator: no groups. */
+    if (!b->neighbor && !b->offload) {
         coll_groups_options(extra + nextra, &r->groups, &r->node_block, &r->ladder);
         nextra += COLL_GROUPS_NOPTIONS;
     }
     osu_parse(&r->o, &r->prog, argc, argv, extra, nextra); /* starts MPI (-I: a session) */
     r->type_given = r->type_choice >= 0;
     if (r->type_choice < 0)
-        r->type_choice = osu_seed_defaults() ? COLL_FLOAT : COLL_CHAR;
+        r->type_choice = osu_seed_defaults() || b->offload ? COLL_FLOAT : COLL_CHAR;
     r->c.comm = harness.comm;
     r->c.rank = harness.rank;
     r->c.nranks = harness.size;
@@ -985,9 +987,9 @@ static void print_window_header(const struct coll_run *r)
 static void print_reduction(const struct coll_run *r)
 {
     if (r->b->reduction)
-        out_comment("reduction: MPI_SUM over %s elements; send values 0 to %u keep every sum "
-                    "exact",
-                    coll_type_label(r->c.type), r->c.value_max);
+        out_comment("reduction: %s over %s elements; send values 0 to %u keep every sum exact",
+                    r->b->offload ? "the library's sum" : "MPI_SUM", coll_type_label(r->c.type),
+                    r->c.value_max);
 }
 
 static void print_heading(const struct coll_run *r);
@@ -1244,14 +1246,16 @@ _Noreturn void coll_main(const struct coll_bench *b, int argc, char **argv)
     size_t ntypes = sweep_types(r, types);
     set_type(r, types[0]);
 
-    /* OMB 7.4's lines after its title. */
+    /* OMB 7.4's lines after its title (its xccl programs print none). */
     char omb[256] = "";
     size_t used = 0;
     if (b->start)
         used += (size_t)snprintf(omb, sizeof omb,
                                  "# Overall = Coll. Init + Compute + MPI_Test + MPI_Wait\n\n");
-    if (!b->no_data)
+    if (!b->no_data && !b->offload)
         snprintf(omb + used, sizeof omb - used, "# Datatype: %s.\n", coll_type_omb_name(c->type));
+    if (b->offload)
+        b->offload->start();
     char before[512] = "";
     if (b->neighbor)
         coll_nbr_setup(&r->nbr, c, before, sizeof before);

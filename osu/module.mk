@@ -18,6 +18,9 @@ OSU_LINK     :=
 # start-up
 -include osu/startup.mk
 
+# NCCL and RCCL (CUDA=1 and HIP=1 builds only)
+-include osu/xccl.mk
+
 INSTALL_SCRIPTS += osu/get_local_rank
 
 $(call family,osu,$(OSU_PROGRAMS),$(OSU_HELPERS),$(OSU_LINK))

@@ -53,6 +53,25 @@ static enum buf_where placement(const char *a, enum buf_where dev, bool *host_fo
               "preferred on host or device)", a);
 }
 
+/* The buffers of a program whose library reads and writes them
+ * (struct osu_offload): device memory of every rank, without -d as with
+ * the build's own, as OMB 7.4 forces its accelerator; managed memory
+ * (-d managed) cannot stand in for it. MPI never reads them, so only the
+ * device is required, whatever MPI can read, and nothing is staged. */
+static void offload_buffers(struct osu_opts *o, enum buf_where dev)
+{
+    if (dev == BUF_MANAGED_DEVICE)
+        err_usage("-d managed: the library's calls read and write device memory only (-d %s, "
+                  "or no -d)",
+                  osu_device_names[devmem_api() == DEVMEM_API_HIP ? BUF_MEM_HIP : BUF_MEM_CUDA]);
+    if (o->staging)
+        err_usage("--staging: the library reads and writes the device buffers itself, MPI "
+                  "never does, so there is nothing to stage");
+    for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
+        o->where[r] = BUF_DEVICE;
+    buf_require_device();
+}
+
 void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char **argv,
                const struct opt_spec *extra, size_t nextra)
 {
@@ -117,8 +136,13 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
         if (argc - pos != OSU_MAX_PLACEMENT)
             err_usage("give buffer placement for both ranks (H|D|MH|MD H|D|MH|MD), or none "
                       "(try --help)");
-        for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
+        for (int r = 0; r < OSU_MAX_PLACEMENT; r++) {
+            if (p->offload && strcasecmp(argv[pos + r], "D") != 0)
+                err_usage("placement %s: the library's calls read and write device memory "
+                          "only: D D, or none",
+                          argv[pos + r]);
             o->where[r] = placement(argv[pos + r], dev, &o->host_for_d);
+        }
         pos += OSU_MAX_PLACEMENT;
     }
     o->first_positional = pos;
@@ -132,6 +156,10 @@ void osu_parse(struct osu_opts *o, const struct osu_program *p, int argc, char *
         err_usage("%s", why);
     if (o->min_size > o->max_size)
         err_usage("minimum message size %zu is above maximum %zu", o->min_size, o->max_size);
+    if (p->offload) {
+        offload_buffers(o, dev);
+        return;
+    }
     for (int r = 0; r < OSU_MAX_PLACEMENT; r++)
         buf_require(o->where[r]);
 }
@@ -263,6 +291,8 @@ static void print_lines(const char *text)
 void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, int argc,
                         char **argv, const char *before, const char *omb)
 {
+    if (p->offload)
+        print_lines(p->offload->omb_line());
     print_lines(before);
     if (!p->no_blank_line)
         out_line("%s", "");
@@ -307,7 +337,10 @@ void osu_print_preamble(const struct osu_opts *o, const struct osu_program *p, i
     if (p->default_window)
         out_comment("window: %zu", o->window);
     out_comment("validation: %s", o->validate ? "on" : "off");
-    buf_print_device_header(o->where, p->placement ? OSU_MAX_PLACEMENT : 1);
+    if (p->offload) /* its device lines: MPI never reads these buffers */
+        p->offload->describe();
+    else
+        buf_print_device_header(o->where, p->placement ? OSU_MAX_PLACEMENT : 1);
 }
 
 static void print_session_line(void)

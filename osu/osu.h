@@ -30,6 +30,25 @@
 /* The synopsis of a program that takes a placement letter per rank. */
 #define OSU_PLACEMENT_SYNOPSIS "[options] [H|D|MH|MD H|D|MH|MD]"
 
+/* A library whose calls a program times in place of MPI's, on device
+ * buffers and a stream of its own: NCCL or RCCL in the xccl programs
+ * (osu/xccl.h). osu_parse then puts every rank's buffers in device memory
+ * (OMB 7.4 forces its accelerator so; -d managed or a placement other than
+ * D is refused), takes no --staging (MPI never reads those buffers) and
+ * selects the device; the driver calls start after its own checks of the
+ * options, before the preamble, which prints the library's lines in place
+ * of the buffers' device lines. */
+struct osu_offload {
+    /* Every rank, collective: loads the library (one that cannot be
+     * loaded is refused on every rank together, status 2), makes its
+     * communicator and stream, and ends them itself before MPI ends. */
+    void (*start)(void);
+    /* OMB 7.4's line before its blank line and title, with its newline. */
+    const char *(*omb_line)(void);
+    /* Its '#' lines of the run description; collective. */
+    void (*describe)(void);
+};
+
 /* What a program declares about itself. */
 struct osu_program {
     const char *title;        /* "OSU MPI Latency Test" */
@@ -45,6 +64,7 @@ struct osu_program {
     bool no_blank_line;                 /* OMB 7.4 prints no blank line before the title */
     bool not_in_omb;                    /* a program OMB 7.4 does not have (the seed's) */
     int thread_level;                   /* MPI_THREAD_SINGLE (0) unless it needs more */
+    const struct osu_offload *offload;  /* the timed calls are this library's; NULL: MPI's */
 };
 
 /* OMB 7.4's column widths: values, the Iterations column, the size column. */

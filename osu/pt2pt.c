@@ -762,8 +762,9 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
                                          "one sweep with each",
                                  .choices = type_names};
     extra[2] = osu_validation_warmup_option(&validation_warmup);
-    extra[3] = osu_ddt_option(&ddt);
-    size_t nextra = 4;
+    size_t nextra = 3;
+    if (!b->prog.offload) /* an offload library has no derived datatypes */
+        extra[nextra++] = osu_ddt_option(&ddt);
     if (!b->no_buffer_num)
         extra[nextra++] = (struct opt_spec){
             .long_name = "buffer-num", .short_name = 'b', .kind = OPT_CHOICE,
@@ -826,7 +827,14 @@ _Noreturn void pt2pt_main(const struct pt2pt_bench *b, int argc, char **argv)
     if (b->omb_lines)
         b->omb_lines(&c, before, sizeof before, after, sizeof after);
     size_t used = strlen(after);
-    snprintf(after + used, sizeof after - used, "# Datatype: %s.\n", type_omb_name(first_type));
+    if (b->prog.offload) /* what OMB 7.4's xccl programs print in its place */
+        snprintf(after + used, sizeof after - used,
+                 "# Send Buffer on DEVICE (D) and Receive Buffer on DEVICE (D)\n");
+    else
+        snprintf(after + used, sizeof after - used, "# Datatype: %s.\n",
+                 type_omb_name(first_type));
+    if (b->prog.offload)
+        b->prog.offload->start();
     osu_print_preamble(&o, &b->prog, argc, argv, before, after);
     if (b->ranks == PT2PT_EVEN && !laid_out())
         out_comment("pairs: %zu (rank i with rank i + %d)", c.npairs, c.nranks / 2);

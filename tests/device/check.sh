@@ -294,4 +294,5 @@ if has openacc; then
             grep -q "^PASS .*one rank refuses" "$OUT"' \
         "validate.sh: a damaged byte fails every data check and the script (status 1)"
 fi
+. tests/device/xccl.sh build-cuda build-hip # the NCCL/RCCL programs on the fakes
 summary

@@ -276,10 +276,138 @@ cudaError_t cudaMemset(void *devPtr, int value, size_t count)
     return rc;
 }
 
+static void land_streams(void); /* the streams' block below */
+
 cudaError_t cudaDeviceSynchronize(void)
 {
     pthread_mutex_lock(&lock);
     land();
+    land_streams(); /* the whole device: every stream too */
     pthread_mutex_unlock(&lock);
     return cudaSuccess;
+}
+
+/* ---- Streams, and the results tests/device/fake_nccl.c queues on them ----
+ * Every stream is non-blocking (as devmem_cuda.c makes them; the stricter
+ * model for one made without the flag): what is queued on it lands at
+ * cudaStreamSynchronize of it, at cudaDeviceSynchronize, or when it is
+ * destroyed, never at a copy to the host (which follows the default
+ * stream only), so a program that reads a result before it synchronised
+ * the stream reads the old bytes. A result whose memory was freed before
+ * it landed is dropped (cudaFree waits for the device on a real GPU: the
+ * result would have landed in memory nobody may read any more). The
+ * default stream (0) takes no results: the fake NCCL wants a stream of the
+ * program's own, as the xccl programs make. */
+struct fake_stream {
+    struct late_queue results;
+    struct fake_stream *next;
+};
+static struct fake_stream *streams; /* the live ones, the lock held */
+
+static struct fake_stream *stream_of(cudaStream_t s)
+{
+    for (struct fake_stream *f = streams; f; f = f->next)
+        if ((void *)f == (void *)s)
+            return f;
+    return NULL;
+}
+
+static void land_stream(struct fake_stream *f)
+{
+    for (size_t i = 0; i < f->results.n; i++)
+        if (!on_device(f->results.ops[i].dst))
+            f->results.ops[i].n = 0;
+    device_access(PROT_READ | PROT_WRITE);
+    late_queue_land(&f->results);
+    device_access(PROT_NONE);
+}
+
+static void land_streams(void)
+{
+    for (struct fake_stream *f = streams; f; f = f->next)
+        land_stream(f);
+}
+
+cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags)
+{
+    (void)flags;
+    struct fake_stream *f = calloc(1, sizeof *f);
+    if (!f)
+        return cudaErrorMemoryAllocation;
+    pthread_mutex_lock(&lock);
+    f->next = streams;
+    streams = f;
+    pthread_mutex_unlock(&lock);
+    *pStream = (cudaStream_t)(void *)f;
+    return cudaSuccess;
+}
+
+cudaError_t cudaStreamCreate(cudaStream_t *pStream)
+{
+    return cudaStreamCreateWithFlags(pStream, cudaStreamDefault);
+}
+
+cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+    pthread_mutex_lock(&lock);
+    struct fake_stream *f = stream_of(stream);
+    if (f)
+        land_stream(f);
+    pthread_mutex_unlock(&lock);
+    return f ? cudaSuccess : cudaErrorInvalidResourceHandle;
+}
+
+cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+    pthread_mutex_lock(&lock);
+    struct fake_stream **at = &streams;
+    while (*at && (void *)*at != (void *)stream)
+        at = &(*at)->next;
+    struct fake_stream *f = *at;
+    if (f) {
+        land_stream(f); /* its work completes, as on a real GPU */
+        *at = f->next;
+    }
+    pthread_mutex_unlock(&lock);
+    if (!f)
+        return cudaErrorInvalidResourceHandle;
+    free(f->results.ops);
+    free(f);
+    return cudaSuccess;
+}
+
+/* Whether [p, p + n) lies in one area of device or managed memory. */
+static bool device_range(const void *p, size_t n)
+{
+    const struct area *a = find(p);
+    return a && a->kind != AREA_PINNED && (const char *)p + n <= a->p + a->n;
+}
+
+/* For the fake NCCL (found with dlsym): n bytes of device or managed
+ * memory as they are now (what is queued and not landed is not in them),
+ * copied to host; 0, or -1 when [dev, dev + n) is not such memory, which
+ * NCCL's calls do not take. */
+int fake_cudart_read_device(void *host, const void *dev, size_t n)
+{
+    pthread_mutex_lock(&lock);
+    bool ok = device_range(dev, n);
+    if (ok) {
+        device_access(PROT_READ | PROT_WRITE);
+        memcpy(host, dev, n);
+        device_access(PROT_NONE);
+    }
+    pthread_mutex_unlock(&lock);
+    return ok ? 0 : -1;
+}
+
+/* For the fake NCCL: n bytes of a result, taken now, to land at dst when
+ * stream is synchronised. 0; -1 when stream is no live stream of this
+ * runtime, dst is not device memory, or memory ran out. */
+int fake_cudart_stream_result(cudaStream_t stream, void *dst, const void *src, size_t n)
+{
+    pthread_mutex_lock(&lock);
+    struct fake_stream *f = stream_of(stream);
+    int rc = f && device_range(dst, n) ? late_queue_from_host(&f->results, dst, src, n) : -1;
+    pthread_mutex_unlock(&lock);
+    return rc;
 }

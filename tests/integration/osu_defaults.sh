@@ -129,6 +129,7 @@ for exe in "$O"/osu_*; do
     np=2 args=(-m 1:64 -i 2 -x 1 -c)
     case $prog in
         osu_hello | osu_init | *barrier*) continue ;;
+        osu_xccl_*) continue ;; # CUDA/HIP builds: NCCL or RCCL and a GPU (tests/device/xccl.sh)
         osu_bw_fan_*) np=4 args+=(--ranks-per-node 2) ;;
         osu_neighbor_* | osu_ineighbor_* | *reduce*) np=3 ;;
         osu_fop_latency | osu_cas_latency) args=(-i 2 -x 1 -c) ;;

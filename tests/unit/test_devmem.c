@@ -155,6 +155,36 @@ static void test_raw_copies_land_late(void **state)
     buf_free(&b);
 }
 
+/* A stream is non-blocking: synchronising it leaves the default stream's
+ * copies queued (only the device-wide synchronisation lands them), a
+ * destroyed stream cannot be synchronised, and each is given back. */
+static void test_streams(void **state)
+{
+    (void)state;
+    struct buf a;
+    alloc_ok(&a, 64, BUF_DEVICE);
+    const char *err = NULL;
+    void *s = NULL, *t = NULL;
+    assert_int_equal(devmem_stream_create(&s, &err), 0);
+    assert_int_equal(devmem_stream_create(&t, &err), 0);
+    assert_ptr_not_equal(s, t);
+    assert_int_equal(devmem_fake.streams, 2);
+    memset(a.ptr, 0, 64);
+    assert_int_equal(devmem_raw_memset(a.ptr, 7, 64, &err), 0);
+    assert_int_equal(devmem_stream_synchronize(s, &err), 0);
+    assert_int_equal(devmem_fake.pending, 1);
+    assert_int_equal(((unsigned char *)a.ptr)[0], 0);
+    assert_int_equal(devmem_synchronize(&err), 0);
+    assert_int_equal(((unsigned char *)a.ptr)[0], 7);
+    devmem_stream_destroy(s);
+    assert_int_not_equal(devmem_stream_synchronize(s, &err), 0);
+    assert_non_null(strstr(err, "not a live stream"));
+    devmem_stream_destroy(t);
+    devmem_stream_destroy(NULL);
+    assert_int_equal(devmem_fake.streams, 0);
+    buf_free(&a);
+}
+
 /* The paths that hand device buffers to MPI or to a check read landed data
  * on the same fake: fill, memset, flip, stage in, the all-to-all fill and
  * a2a_local_copy's rearrangement. */
@@ -403,6 +433,7 @@ int main(void)
         cmocka_unit_test(test_copies_and_views),
         cmocka_unit_test(test_staging),
         cmocka_unit_test(test_raw_copies_land_late),
+        cmocka_unit_test(test_streams),
         cmocka_unit_test(test_real_paths_land),
         cmocka_unit_test(test_a2a_check_device_calls),
         cmocka_unit_test(test_memory_choice_and_selection),

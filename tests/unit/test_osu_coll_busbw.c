@@ -77,6 +77,13 @@ static void test_names(void **state)
     assert_int_equal(busbw_kind_of("osu_bcast"), BUSBW_BCAST);
     assert_int_equal(busbw_kind_of("osu_ireduce"), BUSBW_REDUCE);
     assert_int_equal(busbw_kind_of("osu_reduce_persistent"), BUSBW_REDUCE);
+    /* The NCCL/RCCL programs, as their MPI counterparts. */
+    assert_int_equal(busbw_kind_of("osu_xccl_allreduce"), BUSBW_ALLREDUCE);
+    assert_int_equal(busbw_kind_of("osu_xccl_alltoall"), BUSBW_ALLTOALL);
+    assert_int_equal(busbw_kind_of("osu_xccl_reduce_scatter"), BUSBW_REDUCE_SCATTER);
+    assert_int_equal(busbw_kind_of("osu_xccl_bcast"), BUSBW_BCAST);
+    assert_int_equal(busbw_kind_of("osu_xccl_latency"), BUSBW_NONE);
+    assert_int_equal(busbw_kind_of("osu_xccl_"), BUSBW_NONE);
     assert_int_equal(busbw_kind_of("osu_barrier"), BUSBW_NONE);
     assert_int_equal(busbw_kind_of("osu_gather"), BUSBW_NONE);
     assert_int_equal(busbw_kind_of("osu_iscatterv"), BUSBW_NONE);
