@@ -280,15 +280,22 @@ if has openacc; then
 
     one_rank_refuses "$B" openacc
 
-    # The GPU proof's script, dry-run on the OpenACC host device, its data
-    # staged as for an MPI that cannot read device memory: its checks pass;
-    # and a damaged byte fails each data row and the script.
+    # The GPU proof's script, dry-run on the OpenACC host device: where MPI
+    # reads that memory, each device mode direct and staged side by side;
+    # where it is said not to, staged only, and the header says why; a
+    # damaged byte fails each data row and the script.
+    tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
+    RC=$?
+    expect '[ "$RC" = 0 ] && [ "$(grep -c "^PASS " "$OUT")" = 36 ] && grep -q "^# device data: direct: " "$OUT" &&
+            [ "$(awk '\''$1 == "PASS" && $NF ~ /^[0-9]+\.[0-9]+$/'\'' "$OUT" | wc -l)" = 17 ] &&
+            grep -q "^# xccl: not in this build (openacc)" "$OUT"' \
+        "validate.sh --vendor openacc --quick: each device mode direct and staged, 36 checks, direct/staged on the 17 direct rows"
     COMMSWEEP_GPU_AWARE=0 tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
     RC=$?
     expect '[ "$RC" = 0 ] && [ "$(grep -c "^PASS " "$OUT")" = 19 ] && grep -q "^# 19 passed, 0 failed" "$OUT" &&
-            grep -q "^# device data: staged" "$OUT"' \
-        "validate.sh --vendor openacc --quick, staged: 19 checks, each passed"
-    COMMSWEEP_CORRUPT=1 tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
+            grep -q "^# device data: staged" "$OUT" && grep -q "^# direct rows not run: " "$OUT"' \
+        "validate.sh --vendor openacc --quick, MPI said not to read device memory: staged only, 19 checks, each passed"
+    COMMSWEEP_GPU_AWARE=0 COMMSWEEP_CORRUPT=1 tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
     RC=$?
     expect '[ "$RC" = 1 ] && [ "$(grep -c "^FAIL .* status 1: .*\(validation\|data check\) failed" "$OUT")" = 17 ] &&
             grep -q "^PASS .*one rank refuses" "$OUT"' \
