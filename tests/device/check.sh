@@ -297,7 +297,7 @@ if has openacc; then
         "validate.sh --vendor openacc --quick, MPI said not to read device memory: staged only, 19 checks, each passed"
     COMMSWEEP_GPU_AWARE=0 COMMSWEEP_CORRUPT=1 tests/device/validate.sh --vendor openacc --quick --build "$B" > "$OUT" 2> "$ERR"
     RC=$?
-    expect '[ "$RC" = 1 ] && [ "$(grep -c "^FAIL .* status 1: .*\(validation\|data check\) failed" "$OUT")" = 17 ] &&
+    expect '[ "$RC" = 1 ] && [ "$(grep -c "^FAIL .* status 1: .*\(validation\|data check\) failed" "$OUT")" = 18 ] &&
             grep -q "^PASS .*one rank refuses" "$OUT"' \
         "validate.sh: a damaged byte fails every data check and the script (status 1)"
 fi
