@@ -111,3 +111,14 @@ double coll_overlap(double overall, double compute, double pure)
         return 0.0;
     return v > 100.0 ? 100.0 : v;
 }
+
+/* The value of an element rank sends at iteration iter (coll.h): kept
+ * here, with the value range, so the driver and the neighborhood checks
+ * both read it without reading each other. */
+double coll_value(const struct coll_ctx *c, int rank, size_t iter, size_t index)
+{
+    unsigned m = c->value_max + 1;
+    if (c->summed)
+        return (double)((buf_pattern(0, iter, index) % m + (unsigned)rank % m) % m);
+    return (double)(buf_pattern(rank, iter, index) % m);
+}

@@ -124,14 +124,6 @@ struct coll_stat {
     double min, avg, max;
 };
 
-double coll_value(const struct coll_ctx *c, int rank, size_t iter, size_t index)
-{
-    unsigned m = c->value_max + 1;
-    if (c->summed)
-        return (double)((buf_pattern(0, iter, index) % m + (unsigned)rank % m) % m);
-    return (double)(buf_pattern(rank, iter, index) % m);
-}
-
 void coll_fill_values(const struct coll_ctx *c, struct buf *b, int rank, size_t iter)
 {
     size_t n = b->bytes / c->elem_size;
